@@ -1,0 +1,34 @@
+# The two set-up commands of the README: `make app` and `make test`.
+# Each builds .venv from pyproject.toml on first use (and again when it changes).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8866
+
+.PHONY: app test bench chromium venv clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# Debian's chromium for the browser tests; never a browser download of playwright's own.
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+app: $(STAMP)
+	$(PY) -m munchkin_nb.app --host $(HOST) --port $(PORT)
+
+test: $(STAMP) chromium
+	$(PY) -m pytest
+
+bench: $(STAMP) chromium
+	$(PY) -m benchmarks $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,31 @@
+"""A scratch copy of the state that records every event it is given: how actions make events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .evolve import evolve
+from .events import Event
+from .state import GameState
+
+
+class Builder:
+    """Emit events one by one, each folded at once into a private copy of the state."""
+
+    def __init__(self, state: GameState, chance):
+        self.s = state.copy()
+        self.chance = chance
+        self.events: list[Event] = []
+
+    def emit(self, etype: str, payload: dict[str, Any] | None = None, rules=(),
+             actor: str | None = None, automatic: bool = True) -> Event:
+        e = Event(etype, payload or {}, actor, automatic, tuple(rules), self.s.turn, self.s.phase)
+        evolve(self.s, e)
+        self.events.append(e)
+        return e
+
+    def roll(self, player: str | None, purpose: str, rules=()) -> int:
+        """Roll a die; the result is recorded as an event."""
+        result = self.chance.roll(6)
+        self.emit("DieRolled", {"player": player, "purpose": purpose, "result": result}, rules)
+        return result

@@ -1,0 +1,113 @@
+"""What the engine needs to know about cards and players, read from the card data."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .state import GameState, Player
+
+
+@lru_cache(maxsize=8)
+def card_set(name: str):
+    from munchkin_nb.cards import load_set
+    return load_set(name)
+
+
+def card(state: GameState, cid: str):
+    """The Card behind an instance id."""
+    return card_set(state.card_set).card_of(cid)
+
+
+def effect(c, key: str) -> Any:
+    """The value of effect `key` on card `c` (True for a bare word), or None."""
+    for e in c.effects:
+        if e == key:
+            return True
+        if isinstance(e, dict) and key in e:
+            return e[key] if len(e) == 1 else e
+    return None
+
+
+def effects(c, key: str) -> list[Any]:
+    """Every effect `key` on card `c` (an effect may appear more than once)."""
+    out = []
+    for e in c.effects:
+        if e == key:
+            out.append(True)
+        elif isinstance(e, dict) and key in e:
+            out.append(e[key] if len(e) == 1 else e)
+    return out
+
+
+def races(state: GameState, p: Player) -> set[str]:
+    r = {card(state, c).race for c in p.races}
+    return r or {"human"}
+
+
+def classes(state: GameState, p: Player) -> set[str]:
+    k = {card(state, c).klass for c in p.classes}
+    return k or {"none"}
+
+
+def holds(state: GameState, p: Player, cond: dict | None) -> bool:
+    """Whether a condition (docs/cards.md, Conditions) holds for player `p`."""
+    if not cond:
+        return True
+    for key, val in cond.items():
+        if key == "race" and val not in races(state, p):
+            return False
+        if key == "not_race" and val in races(state, p):
+            return False
+        if key == "class" and val not in classes(state, p):
+            return False
+        if key == "not_class" and val in classes(state, p):
+            return False
+        if key == "sex" and p.sex != val:
+            return False
+        if key == "not_sex" and p.sex == val:
+            return False
+        if key == "level_at_most" and p.level > val:
+            return False
+        if key == "any" and not any(holds(state, p, c) for c in val):
+            return False
+    return True
+
+
+def abilities(state: GameState, p: Player, key: str) -> list[Any]:
+    """Every race or class ability `key` the player has."""
+    out: list[Any] = []
+    for c in p.races + p.classes:
+        out.extend(effects(card(state, c), key))
+    return out
+
+
+def has_ability(state: GameState, p: Player, key: str) -> bool:
+    return bool(abilities(state, p, key))
+
+
+def hand_limit(state: GameState, p: Player, base: int) -> int:
+    limits = [v for v in abilities(state, p, "hand_limit") if isinstance(v, int)]
+    return max([base] + limits)
+
+
+def item_usable(state: GameState, p: Player, cid: str) -> bool:
+    """Whether the item's restrictions let `p` use it (Cheat! lifts them)."""
+    c = card(state, cid)
+    if cid in p.attachments.values():
+        return True
+    if not c.requires:
+        return True
+    if holds(state, p, c.requires):
+        return True
+    # Super Munchkin with a single class, Half-Breed with a single race: no disadvantages
+    req = c.requires
+    if p.super_munchkin and len(p.classes) == 1 and set(req) <= {"not_class"}:
+        return True
+    if p.half_breed and len(p.races) == 1 and set(req) <= {"not_race"}:
+        return True
+    return False
+
+
+def gold(state: GameState, cid: str) -> int:
+    return card(state, cid).gold or 0

@@ -1,0 +1,54 @@
+"""Where chance comes from: a seeded generator, or the results that really happened."""
+
+from __future__ import annotations
+
+import random
+
+
+class ChanceExhausted(Exception):
+    """A scripted source was asked for more results than it holds."""
+
+
+class RandomChance:
+    """Seeded dice and shuffles: same seed, same results."""
+
+    def __init__(self, seed: int | None = 0):
+        self.rng = random.Random(seed)
+
+    def roll(self, sides: int = 6) -> int:
+        return self.rng.randint(1, sides)
+
+    def shuffle(self, cards: list[str]) -> list[str]:
+        order = list(cards)
+        self.rng.shuffle(order)
+        return order
+
+    def draw(self, deck: list[str], kind: str) -> str:
+        return deck[0]
+
+
+class ScriptedChance:
+    """Dice and draws given in advance (scenarios, transcribed games); shuffles keep order."""
+
+    def __init__(self, dice=(), draws=(), fallback: RandomChance | None = None):
+        self.dice = list(dice)
+        self.draws = list(draws)
+        self.fallback = fallback
+
+    def roll(self, sides: int = 6) -> int:
+        if self.dice:
+            return int(self.dice.pop(0))
+        if self.fallback:
+            return self.fallback.roll(sides)
+        raise ChanceExhausted("a die was rolled but no scripted result is left")
+
+    def shuffle(self, cards: list[str]) -> list[str]:
+        return self.fallback.shuffle(cards) if self.fallback else list(cards)
+
+    def draw(self, deck: list[str], kind: str) -> str:
+        if self.draws:
+            want = self.draws.pop(0)
+            if want not in deck:
+                raise ChanceExhausted(f"card {want!r} was to be drawn but is not in the {kind} deck")
+            return want
+        return deck[0]

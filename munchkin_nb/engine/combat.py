@@ -1,0 +1,225 @@
+"""Combat arithmetic: both sides as lists of signed terms, and the outcome, from one computation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cardinfo import abilities, card, effect, effects, holds, item_usable
+from .state import Combat, GameState, Player
+
+SLOTS = {"headgear": 1, "armor": 1, "footgear": 1, "hands": 2}
+
+
+@dataclass(frozen=True)
+class Term:
+    """One signed contribution to one side's strength, with the card or rule behind it."""
+
+    side: str           # "players" or "monsters"
+    label: str
+    amount: int
+    card: str | None = None
+    rule: str = "combat.strength"
+    who: str | None = None
+
+
+@dataclass
+class Breakdown:
+    """Both sides' terms, their sums, the margin and the outcome."""
+
+    terms: list[Term] = field(default_factory=list)
+    ties_win: bool = False
+
+    @property
+    def players(self) -> int:
+        return sum(t.amount for t in self.terms if t.side == "players")
+
+    @property
+    def monsters(self) -> int:
+        return sum(t.amount for t in self.terms if t.side == "monsters")
+
+    @property
+    def margin(self) -> int:
+        return self.players - self.monsters
+
+    @property
+    def players_win(self) -> bool:
+        return self.margin > 0 or (self.margin == 0 and self.ties_win)
+
+    @property
+    def outcome(self) -> str:
+        return "players win" if self.players_win else "monsters win"
+
+    def to_dict(self) -> dict:
+        return {"terms": [t.__dict__ for t in self.terms], "players": self.players,
+                "monsters": self.monsters, "margin": self.margin, "outcome": self.outcome}
+
+
+def counting_items(state: GameState, p: Player) -> list[str]:
+    """The equipped items whose bonus counts: usable, and within the slots (first come first)."""
+    used = {k: 0 for k in SLOTS}
+    out = []
+    two_hand_cost = 1 if abilities(state, p, "two_hands_as_one") else 2
+    for cid in p.equipped:
+        c = card(state, cid)
+        if not item_usable(state, p, cid):
+            continue
+        slot = c.slot or "none"
+        if slot in ("one_hand", "two_hands"):
+            cost = 1 if slot == "one_hand" else two_hand_cost
+            if used["hands"] + cost > SLOTS["hands"]:
+                continue
+            used["hands"] += cost
+        elif slot in SLOTS:
+            if used[slot] >= SLOTS[slot]:
+                continue
+            used[slot] += 1
+        out.append(cid)
+    return out
+
+
+def item_bonus(state: GameState, p: Player, cid: str) -> int:
+    c = card(state, cid)
+    for e in effects(c, "bonus_if"):
+        if isinstance(e, dict) and holds(state, p, e["bonus_if"]):
+            return e["amount"]
+    return c.bonus or 0
+
+
+def fighters(c: Combat) -> list[str]:
+    return [c.fighter] + ([c.helper] if c.helper else [])
+
+
+def level_only(state: GameState, c: Combat) -> bool:
+    return any(effect(card(state, m["card"]), "level_only") for m in c.monsters)
+
+
+def player_terms(state: GameState, name: str, c: Combat) -> list[Term]:
+    p = state.player(name)
+    terms = [Term("players", f"{name}'s level", p.level, None, "combat.strength", name)]
+    if level_only(state, c):
+        return terms
+    for cid in counting_items(state, p):
+        bonus = item_bonus(state, p, cid)
+        if bonus:
+            terms.append(Term("players", card(state, cid).name, bonus, cid, "items.slots", name))
+    for cid in p.curses:
+        pc = card(state, cid).persistent or {}
+        if pc.get("combat_bonus"):
+            terms.append(Term("players", card(state, cid).name, pc["combat_bonus"], cid, "curse.persistent", name))
+    for mod in c.modifiers:
+        if mod["side"] == "players" and mod.get("target") == name:
+            if mod.get("double"):
+                base = sum(t.amount for t in terms if t.rule in ("combat.strength", "items.slots"))
+                terms.append(Term("players", mod["source"] or "double", base, mod["card"], "card.effect", name))
+            else:
+                rule = "thief.backstab" if mod.get("source") == "backstab" else "combat.one_shot"
+                terms.append(Term("players", _label(state, mod), mod["amount"], mod["card"], rule, name))
+    return terms
+
+
+def _label(state: GameState, mod: dict) -> str:
+    if mod.get("label"):
+        return mod["label"]
+    return card(state, mod["card"]).name if mod.get("card") else (mod.get("source") or "modifier")
+
+
+def monster_terms(state: GameState, c: Combat) -> list[Term]:
+    terms: list[Term] = []
+    people = [state.player(n) for n in fighters(c)]
+    for m in c.monsters:
+        mc = card(state, m["card"])
+        copies = 1 + len(m.get("mates", []))
+        for k in range(copies):
+            suffix = "" if k == 0 else " (Mate)"
+            terms.append(Term("monsters", mc.name + suffix, mc.level, m["card"], "combat.strength"))
+            for enh in m.get("enhancers", []):
+                amount = (effect(card(state, enh), "monster_bonus") or {}).get("monster_bonus", 0)
+                terms.append(Term("monsters", f"{card(state, enh).name} on {mc.name}{suffix}", amount, enh, "combat.enhancer"))
+            for b in effects(mc, "bonus"):
+                if isinstance(b, dict) and any(holds(state, p, b.get("against")) and not _half_exempt(state, p, b.get("against")) for p in people):
+                    terms.append(Term("monsters", f"{mc.name}{suffix} against {_cond_words(b.get('against'))}",
+                                      b["bonus"], m["card"], "combat.monster_abilities"))
+    for mod in c.modifiers:
+        if mod["side"] == "monsters":
+            terms.append(Term("monsters", _label(state, mod), mod["amount"], mod["card"], "combat.one_shot", mod.get("target")))
+    return terms
+
+
+def _half_exempt(state: GameState, p: Player, cond: dict | None) -> bool:
+    """Half-Breed with one race, Super Munchkin with one class: that race's or class's drawbacks do not apply."""
+    if not cond:
+        return False
+    if p.half_breed and len(p.races) == 1 and "race" in cond:
+        return True
+    if p.super_munchkin and len(p.classes) == 1 and "class" in cond:
+        return True
+    return False
+
+
+def _cond_words(cond: dict | None) -> str:
+    if not cond:
+        return "everyone"
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in cond.items())
+
+
+def breakdown(state: GameState, c: Combat | None = None) -> Breakdown:
+    """The combat's arithmetic: every term of both sides, the sums and the outcome."""
+    c = c or state.combat
+    if c is None:
+        raise ValueError("there is no combat in progress")
+    terms: list[Term] = []
+    for name in fighters(c):
+        terms.extend(player_terms(state, name, c))
+    terms.extend(monster_terms(state, c))
+    ties = any(abilities(state, state.player(n), "wins_ties") for n in fighters(c))
+    return Breakdown(terms, ties)
+
+
+def treasures_for(state: GameState, c: Combat) -> int:
+    """How many treasures the monsters still in the combat give."""
+    total = 0
+    people = [state.player(n) for n in fighters(c)]
+    for m in c.monsters:
+        mc = card(state, m["card"])
+        n = mc.treasures or 0
+        for enh in m.get("enhancers", []):
+            n += (effect(card(state, enh), "monster_bonus") or {}).get("treasures", 0)
+        for x in effects(mc, "extra_treasures"):
+            if isinstance(x, dict) and any(holds(state, p, x.get("for")) for p in people):
+                n += x["extra_treasures"]
+        total += max(0, n) * (1 + len(m.get("mates", [])))
+    return total
+
+
+def levels_for(state: GameState, c: Combat) -> int:
+    """Levels the fighter gains for killing every monster still in the combat."""
+    total = 0
+    tags = {t for mod in c.modifiers for t in mod.get("tags", [])}
+    for n in fighters(c):
+        for cid in counting_items(state, state.player(n)):
+            tags.update(_tags(card(state, cid)))
+    for m in c.monsters:
+        mc = card(state, m["card"])
+        lv = mc.levels or 1
+        tag = effect(mc, "extra_level_with_tag")
+        if tag and tag in tags:
+            lv += 1
+        total += lv * (1 + len(m.get("mates", [])))
+    return total
+
+
+def _tags(c) -> set[str]:
+    return {t for t in effects(c, "tag") if isinstance(t, str)}
+
+
+def run_away_modifier(state: GameState, name: str, monster: str) -> int:
+    """What is added to this player's run-away roll against that monster."""
+    p = state.player(name)
+    mod = sum(v for v in abilities(state, p, "run_away") if isinstance(v, int))
+    for cid in p.equipped:
+        if item_usable(state, p, cid):
+            mod += sum(v for v in effects(card(state, cid), "run_away") if isinstance(v, int))
+    mod += sum(v for v in effects(card(state, monster), "run_away") if isinstance(v, int))
+    for cid in p.curses:
+        mod += (card(state, cid).persistent or {}).get("die_roll", 0)
+    return mod

@@ -1,0 +1,119 @@
+"""Events: frozen, past-tense facts. The state is the fold of its events."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+# Every event type the engine emits, with the payload keys it must carry.
+# An event of any other type is refused on load (a replay, an import).
+EVENT_TYPES: dict[str, tuple[str, ...]] = {
+    # set-up and turn flow (automatic)
+    "GameStarted": ("ruleset", "card_set", "players"),
+    "DeckShuffled": ("deck", "order"),
+    "DieRolled": ("player", "purpose", "result"),
+    "FirstPlayerChosen": ("player",),
+    "TurnStarted": ("player",),
+    "PhaseChanged": ("phase",),
+    "TurnEnded": ("player",),
+    "GameWon": ("winners",),
+    # cards moving
+    "CardDrawn": ("player", "card", "deck", "face"),
+    "CardDiscarded": ("player", "card", "reason"),
+    "CardGiven": ("from_player", "to_player", "card", "reason"),
+    "CardPlayed": ("player", "card", "into"),
+    "CardTakenFromDiscard": ("player", "card", "deck"),
+    "CharityGiven": ("from_player", "to_player", "card"),
+    # decisions (not automatic; the payload carries the action)
+    "ActionTaken": ("action",),
+    # character
+    "LevelChanged": ("player", "delta", "level", "reason"),
+    "ItemEquipped": ("player", "card", "equipped"),
+    "SexChanged": ("player", "sex"),
+    "PlayerDied": ("player",),
+    "PlayerRevived": ("player",),
+    # combat
+    "CombatStarted": ("player", "monster"),
+    "MonsterAdded": ("monster", "by"),
+    "MonsterRemoved": ("monster", "reason"),
+    "EnhancerPlayed": ("card", "monster", "by"),
+    "ModifierPlayed": ("card", "side", "amount", "by"),
+    "HelpAsked": ("helper",),
+    "HelpDeclined": ("helper",),
+    "HelpAccepted": ("helper", "bribe"),
+    "WindowOpened": ("order",),
+    "PlayerPassed": ("player",),
+    "CombatWon": ("monsters", "levels", "treasures"),
+    "CombatLost": ("monsters", "to_run"),
+    "EscapeRolled": ("player", "monster", "roll", "total"),
+    "AutoEscapeGranted": ("player", "card"),
+    "CurseApplied": ("player", "card"),
+    "DecisionRequired": ("player", "kind"),
+    "DecisionMade": ("player", "kind"),
+    "SetupFinished": ("player",),
+    "RanAway": ("player", "monster", "escaped"),
+    "BadStuffApplied": ("player", "monster"),
+    "CombatEnded": ("outcome",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One fact of a game. `automatic` marks what the engine did by itself."""
+
+    type: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    actor: str | None = None
+    automatic: bool = True
+    rules: tuple[str, ...] = ()
+    turn: int = 0
+    phase: str = "setup"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "actor": self.actor,
+            "automatic": self.automatic,
+            "turn": self.turn,
+            "phase": self.phase,
+            "rules": list(self.rules),
+            "payload": self.payload,
+        }
+
+    def to_json(self) -> str:
+        """Canonical JSON: sorted keys, no spaces; byte-identical for equal events."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Event":
+        """Build an event from plain data; ValueError names the field that is wrong."""
+        if not isinstance(d, dict):
+            raise ValueError(f"an event must be an object, got {type(d).__name__}")
+        etype = d.get("type")
+        if not isinstance(etype, str):
+            raise ValueError("field 'type': expected a string")
+        if etype not in EVENT_TYPES:
+            raise ValueError(f"field 'type': unknown event type {etype!r}")
+        payload = d.get("payload", {})
+        if not isinstance(payload, dict):
+            raise ValueError("field 'payload': expected an object")
+        missing = [k for k in EVENT_TYPES[etype] if k not in payload]
+        if missing:
+            raise ValueError(f"{etype}: payload lacks {', '.join(missing)}")
+        actor = d.get("actor")
+        if actor is not None and not isinstance(actor, str):
+            raise ValueError("field 'actor': expected a string or null")
+        automatic = d.get("automatic", True)
+        if not isinstance(automatic, bool):
+            raise ValueError("field 'automatic': expected true or false")
+        rules = d.get("rules", [])
+        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+            raise ValueError("field 'rules': expected a list of rule ids")
+        turn = d.get("turn", 0)
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+            raise ValueError("field 'turn': expected a whole number >= 0")
+        phase = d.get("phase", "setup")
+        if not isinstance(phase, str):
+            raise ValueError("field 'phase': expected a string")
+        return cls(etype, payload, actor, automatic, tuple(rules), turn, phase)

@@ -1,0 +1,341 @@
+"""Procedures shared by the actions: drawing, levels, turns, resolving combat, bad stuff, death."""
+
+from __future__ import annotations
+
+from munchkin_nb.rules.rulesets import ruleset
+
+from .builder import Builder
+from .cardinfo import card, effect, effects, holds
+from .combat import breakdown, counting_items, fighters, levels_for, treasures_for
+from .state import combat_cards
+
+
+def rs(b: Builder):
+    return ruleset(b.s.ruleset)
+
+
+# -- cards -------------------------------------------------------------------
+def draw(b: Builder, player: str, kind: str, face: str, reason: str, rules=("turn.kick_door",)) -> str | None:
+    """Draw the top card of a deck (reshuffling its discards if empty); None when both are empty."""
+    s = b.s
+    if s.player(player).dead and reason != "new_character":
+        return None
+    if not s.decks[kind]:
+        if not s.discards[kind]:
+            return None
+        order = b.chance.shuffle(s.discards[kind])
+        b.emit("DeckShuffled", {"deck": kind, "order": order, "from_discards": True}, ["decks.reshuffle"])
+    cid = b.chance.draw(s.decks[kind], kind)
+    b.emit("CardDrawn", {"player": player, "card": cid, "deck": kind, "face": face, "reason": reason}, rules)
+    return cid
+
+
+def discard(b: Builder, player: str | None, cid: str, reason: str, rules=("decks.discards",)) -> None:
+    b.emit("CardDiscarded", {"player": player, "card": cid, "reason": reason}, rules)
+
+
+def items_in_play(b: Builder, name: str) -> list[str]:
+    p = b.s.player(name)
+    return p.equipped + p.carried
+
+
+# -- levels ------------------------------------------------------------------
+def change_level(b: Builder, name: str, delta: int, reason: str, by_kill: bool = False, rules=()) -> int:
+    """Move a level up or down within the rules: never below 1, the winning level only by a kill."""
+    p = b.s.player(name)
+    win = rs(b).win_level
+    new = max(1, p.level + delta)
+    rule = list(rules)
+    if new < p.level + delta:
+        rule.append("level.min")
+    if not by_kill and new >= win:
+        new = max(p.level, win - 1)
+        rule.append("level.win_by_kill")
+    if new != p.level:
+        b.emit("LevelChanged", {"player": name, "delta": new - p.level, "level": new, "reason": reason}, rule)
+    return new - p.level
+
+
+def check_win(b: Builder) -> bool:
+    win = rs(b).win_level
+    winners = [p.name for p in b.s.players if p.level >= win]
+    if winners and not b.s.winners:
+        b.emit("GameWon", {"winners": winners}, ["level.win"])
+        return True
+    return bool(b.s.winners)
+
+
+# -- turns -------------------------------------------------------------------
+def start_turn(b: Builder, name: str) -> None:
+    b.emit("TurnStarted", {"player": name}, ["turn.order"])
+    p = b.s.player(name)
+    if p.dead or p.needs_new_cards:
+        b.emit("PlayerRevived", {"player": name}, ["death.new_character"])
+        for kind in ("door", "treasure"):
+            for _ in range(rs(b).start_doors if kind == "door" else rs(b).start_treasures):
+                draw(b, name, kind, "down", "new_character", ["death.new_character"])
+
+
+def end_turn(b: Builder) -> None:
+    s = b.s
+    name = s.active.name
+    b.emit("TurnEnded", {"player": name}, ["turn.order"])
+    start_turn(b, s.left_of(name))
+
+
+def phase(b: Builder, name: str, rules=()) -> None:
+    if b.s.phase != name:
+        b.emit("PhaseChanged", {"phase": name}, rules)
+
+
+# -- combat ------------------------------------------------------------------
+def open_window(b: Builder, first: str) -> None:
+    """Everyone, in turn order from `first`, gets a last chance to play before the combat resolves."""
+    b.emit("WindowOpened", {"order": b.s.order_from(first)}, ["combat.window"])
+
+
+def start_combat(b: Builder, player: str, monster: str, from_door: bool, rules) -> None:
+    b.emit("CombatStarted", {"player": player, "monster": monster, "from_door": from_door}, rules)
+    reveal_effects(b, monster)
+    open_window(b, player)
+
+
+def reveal_effects(b: Builder, monster: str) -> None:
+    steps = effect(card(b.s, monster), "on_reveal")
+    if steps:
+        apply_steps(b, b.s.combat.fighter, list(steps), monster)
+
+
+def resolve_combat(b: Builder) -> None:
+    """Everyone passed: the fighters win, or must run away from every monster."""
+    s, c = b.s, b.s.combat
+    if not c.monsters:
+        reward(b, levels=0)
+        return
+    bd = breakdown(s)
+    if bd.players_win:
+        reward(b, levels=levels_for(s, c))
+        return
+    to_run = [[n, m["card"]] for n in fighters(c) for m in c.monsters]
+    rule = ["combat.ties"] if bd.margin == 0 else ["combat.strength"]
+    b.emit("CombatLost", {"monsters": [m["card"] for m in c.monsters], "to_run": to_run,
+                          "players": bd.players, "monsters_strength": bd.monsters}, rule + ["run.roll"])
+
+
+def reward(b: Builder, levels: int) -> None:
+    """The combat is won: levels, the elf helper's levels, treasures drawn, then the table is cleared."""
+    s, c = b.s, b.s.combat
+    kills = len(c.monsters) + sum(len(m.get("mates", [])) for m in c.monsters)
+    treasures = treasures_for(s, c) + sum(m.get("treasures", 0) for m in c.removed)
+    b.emit("CombatWon", {"monsters": [m["card"] for m in c.monsters], "levels": levels,
+                         "treasures": treasures, "helper": c.helper}, ["combat.win", "combat.rewards_after"])
+    if levels:
+        change_level(b, c.fighter, levels, "killed a monster", by_kill=True, rules=["combat.win"])
+    if c.helper and kills:
+        helper = s.player(c.helper)
+        if any(True for _ in effects_of_player(b, helper, "help_level")):
+            change_level(b, c.helper, kills, "helped kill as an elf", by_kill=True, rules=["combat.elf_helper"])
+    face = "up" if c.helper else "down"
+    share = int(c.bribe.get("treasures", 0)) if c.helper else 0
+    for i in range(treasures):
+        taker = c.helper if i < share else c.fighter
+        if draw(b, taker, "treasure", face, "monster_treasure", ["combat.win"]) is None:
+            break
+    end_combat(b, "won")
+
+
+def effects_of_player(b: Builder, p, key: str):
+    from .cardinfo import abilities
+    return abilities(b.s, p, key)
+
+
+def end_combat(b: Builder, outcome: str) -> None:
+    s, c = b.s, b.s.combat
+    for cid in combat_cards(c):
+        discard(b, None, cid, "combat over", ["combat.one_shot"])
+    for n in fighters(c):
+        for cid in list(s.player(n).curses):
+            if (card(s, cid).persistent or {}).get("until") == "next_combat":
+                discard(b, n, cid, "curse spent", ["curse.persistent"])
+    b.emit("CombatEnded", {"outcome": outcome}, ["combat.rewards_after"])
+    if check_win(b):
+        return
+    phase(b, "charity", ["turn.charity"])
+
+
+def advance(b: Builder) -> None:
+    """After any action: carry on with what happens by itself until someone must decide."""
+    s = b.s
+    while not s.winners and not s.pending and s.combat:
+        c = s.combat
+        if c.stage == "fight":
+            if c.asked or len(c.passed) < len(s.players):
+                return
+            resolve_combat(b)
+            continue
+        if c.escape:
+            return
+        if not c.to_run:
+            end_combat(b, "ran away")
+            return
+        runner, monster = c.to_run[0]
+        if s.player(runner).dead:
+            b.emit("RanAway", {"player": runner, "monster": monster, "escaped": None, "note": "dead"}, ["death.lose_everything"])
+            continue
+        return
+
+
+# -- bad stuff and curses ------------------------------------------------------
+def apply_steps(b: Builder, victim: str, steps: list, source: str, rolled: int | None = None) -> None:
+    """Carry out bad-stuff or curse steps on `victim`, pausing where the victim must choose."""
+    s = b.s
+    steps = list(steps)
+    while steps:
+        step = steps.pop(0)
+        p = s.player(victim)
+        if p.dead and step != "death":
+            return
+        kind, arg = step_kind(step)
+        rules = ["run.bad_stuff"] if s.combat else ["curse.any"]
+        if kind == "death":
+            kill(b, victim, source)
+            return
+        if kind == "lose_levels":
+            n = rolled if arg == "rolled" else int(arg)
+            change_level(b, victim, -n, f"{card(s, source).name}", rules=rules)
+        elif kind == "level_to":
+            change_level(b, victim, int(arg) - p.level, card(s, source).name, rules=rules)
+        elif kind == "level_to_lowest":
+            low = min(q.level for q in s.players if q.name != victim)
+            if low < p.level:
+                change_level(b, victim, low - p.level, card(s, source).name, rules=rules)
+        elif kind == "roll":
+            r = b.roll(victim, f"bad stuff of {card(s, source).name}", rules)
+            branch = arg.get("then", []) if r <= arg.get("at_most", 0) else arg.get("else", [])
+            steps = list(branch) + steps
+            rolled = r
+        elif kind == "if":
+            branch = step.get("then", []) if holds(s, p, arg) else step.get("else", [])
+            steps = list(branch) + steps
+        elif kind == "lose_hand":
+            for cid in list(p.hand):
+                discard(b, victim, cid, "lost hand", rules)
+        elif kind == "change_sex":
+            b.emit("SexChanged", {"player": victim, "sex": "female" if p.sex == "male" else "male"}, ["card.effect"])
+        elif kind in ("change_race", "change_class"):
+            change_identity(b, victim, "race" if kind == "change_race" else "class", source)
+        else:
+            options, count = loss_options(b, victim, kind, arg, rolled)
+            if kind in ("others_take_items",):
+                others_take(b, victim, options, count, source, steps)
+                return
+            if count <= 0 or not options:
+                b.emit("BadStuffApplied", {"player": victim, "monster": source, "step": kind, "note": "nothing to lose"},
+                       ["curse.nothing_to_lose"])
+                continue
+            if kind in ("lose_all",) or len(options) <= count:
+                for cid in options[:count] if kind != "lose_all" else options:
+                    discard(b, victim, cid, f"lost to {card(s, source).name}", rules)
+                continue
+            b.emit("DecisionRequired", {"player": victim, "kind": "lose_card", "options": options, "count": count,
+                                        "then": steps, "source": source, "step": kind}, ["curse.victim_chooses"])
+            return
+
+
+def step_kind(step) -> tuple[str, object]:
+    """A step's kind and argument: a bare word, or the one key that is not then/else."""
+    if isinstance(step, str):
+        return step, None
+    for key in step:
+        if key not in ("then", "else"):
+            return key, step[key]
+    raise ValueError(f"a step without a kind: {step!r}")
+
+
+def loss_options(b: Builder, victim: str, kind: str, arg, rolled) -> tuple[list[str], int]:
+    """What `victim` could lose to one step, and how many."""
+    s = b.s
+    p = s.player(victim)
+    items = p.equipped + p.carried
+    if kind == "lose_slot":
+        slots = ("one_hand", "two_hands") if arg == "hand" else (arg,)
+        return [c for c in items if card(s, c).slot in slots], 1
+    if kind == "lose_item":
+        size = arg.get("size", "any") if isinstance(arg, dict) else "any"
+        count = int(arg.get("count", 1)) if isinstance(arg, dict) else 1
+        return [c for c in items if size == "any" or (card(s, c).big == (size == "big"))], count
+    if kind == "lose_all":
+        return [c for c in items if card(s, c).big], len(items)
+    if kind == "lose_best_item":
+        counting = counting_items(s, p)
+        if not counting:
+            return [], 0
+        best = max(card(s, c).bonus or 0 for c in counting)
+        return [c for c in counting if (card(s, c).bonus or 0) == best], 1
+    if kind == "lose_class":
+        return list(p.classes), 1
+    if kind == "lose_race":
+        return list(p.races), 1
+    if kind == "lose_cards":
+        return list(p.hand), int(arg)
+    if kind == "lose_items":
+        n = rolled if arg == "rolled" else int(arg)
+        return items, n
+    if kind == "lose_gold_worth":
+        total = sum(card(s, c).gold or 0 for c in items)
+        return items, len(items) if total <= int(arg) else 1
+    if kind == "others_take_items":
+        return items, int(arg)
+    raise ValueError(f"unknown step {kind!r} on {victim}")
+
+
+def others_take(b: Builder, victim: str, options, count, source, steps) -> None:
+    """Each other player, highest level first, takes items from the victim."""
+    s = b.s
+    takers = sorted((q for q in s.players if q.name != victim and not q.dead), key=lambda q: -q.level)
+    for q in takers:
+        for _ in range(count):
+            b.emit("DecisionRequired", {"player": q.name, "kind": "take_item", "from": victim,
+                                        "source": source, "then": []}, ["run.bad_stuff"])
+    if steps:
+        apply_steps(b, victim, steps, source)
+
+
+def change_identity(b: Builder, victim: str, what: str, source: str) -> None:
+    """Lose your race (class) cards and take the first one of that kind from the door discards."""
+    s = b.s
+    p = s.player(victim)
+    for cid in list(p.races if what == "race" else p.classes):
+        discard(b, victim, cid, f"changed by {card(s, source).name}", ["card.effect"])
+    for cid in reversed(s.discards["door"]):
+        if card(s, cid).kind == what:
+            b.emit("CardPlayed", {"player": victim, "card": cid, "into": "races" if what == "race" else "classes",
+                                  "from": "discard"}, ["card.effect"])
+            return
+
+
+def kill(b: Builder, victim: str, source: str | None) -> None:
+    """Death: the body is looted from the highest level down, the rest is discarded."""
+    s = b.s
+    b.emit("PlayerDied", {"player": victim, "by": source}, ["death.lose_everything"])
+    p = s.player(victim)
+    lootable = p.hand + p.equipped + p.carried + list(p.attachments)
+    looters = [q for q in s.players if q.name != victim and not q.dead]
+    # ties for the first pick go to the higher roll
+    rolls = {q.name: 0 for q in looters}
+    levels = [q.level for q in looters]
+    for q in looters:
+        if levels.count(q.level) > 1:
+            rolls[q.name] = b.roll(q.name, "loot the body", ["death.loot_the_body"])
+    looters.sort(key=lambda q: (-q.level, -rolls[q.name]))
+    for q in looters[:len(lootable)]:
+        b.emit("DecisionRequired", {"player": q.name, "kind": "loot_the_body", "dead": victim, "then": []},
+               ["death.loot_the_body"])
+    if not lootable or not looters:
+        discard_remains(b, victim)
+
+
+def discard_remains(b: Builder, victim: str) -> None:
+    p = b.s.player(victim)
+    for cid in p.hand + p.equipped + p.carried + list(p.attachments):
+        discard(b, victim, cid, "left on the body", ["death.loot_the_body"])

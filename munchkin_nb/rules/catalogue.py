@@ -1,0 +1,175 @@
+"""The rule catalogue: every rule the engine applies, with a stable id, our text and its seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ES = "000_ec1365c06d4620a2.txt"   # Spanish full rules (canonical for classic)
+EO = "002_bb01092f1c00afe9.txt"   # Esperanto summary (cross-check)
+KO = "004_46a94e686cd27933.txt"   # Korean summary (cross-check)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule: id, title, our own text, and where the rulebook says it."""
+
+    id: str
+    title: str
+    text: str
+    seed: str
+    section: str
+    rulesets: tuple[str, ...] = ("classic",)
+
+    @property
+    def citation(self) -> str:
+        return f"{self.seed} § {self.section}"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "text": self.text, "seed": self.seed,
+                "section": self.section, "rulesets": list(self.rulesets)}
+
+
+def _r(id, title, text, section, seed=ES):
+    return Rule(id, title, text, seed, section)
+
+
+RULES: tuple[Rule, ...] = (
+    # set-up
+    _r("setup.players", "Three to six players", "A game has between three and six players.",
+       "Reglas de juego (apertura): número de jugadores"),
+    _r("setup.deal", "Four and four", "Each player is dealt four door cards and four treasure cards from decks shuffled apart.",
+       "Reglas de juego (apertura): reparto"),
+    _r("setup.start_character", "Level-1 human, no class", "Everyone starts as a level-1 human with no class; the sex is the player's own.",
+       "Reglas de juego: 'Todo el mundo empieza como un humano de nivel 1'"),
+    _r("setup.play_before_first_turn", "Play what you were dealt", "Before the first turn a player may play one race, one class and any usable items from the starting cards.",
+       "Reglas de juego: 'Mira tus ocho cartas iniciales'"),
+    _r("setup.first_player", "Roll for the first turn", "The first player is chosen by a die roll; highest roll goes first, ties roll again.",
+       "Reglas de juego: 'Decide quién juega en primer lugar tirando el dado'"),
+    # decks
+    _r("decks.discards", "Separate face-up discards", "Door and treasure cards go to their own face-up discard piles.",
+       "Reglas de juego (apertura): pilas de descartes"),
+    _r("decks.reshuffle", "Reshuffle the discards", "When a deck runs out its discard pile is shuffled into a new deck; with neither, nobody draws that kind.",
+       "Reglas de juego (apertura): 'Cuando un mazo se quede sin cartas'"),
+    # turn
+    _r("turn.order", "Turn to the left", "When a turn ends, the player to the left begins the next.",
+       "Reglas de juego: 'el jugador a su izquierda puede empezar el suyo'"),
+    _r("turn.before_door", "Before kicking the door", "At the start of your turn you may play cards, equip and unequip items, trade and sell before kicking the door.",
+       "Fases del turno: 'Al principio de tu turno'"),
+    _r("turn.kick_door", "Kick open the door", "Draw the top door card face up: a monster must be fought, a curse hits you, anything else goes to your hand or into play.",
+       "Fases del turno: 1º Abrir una puerta"),
+    _r("turn.look_for_trouble", "Look for trouble", "If the door held no monster you may play a monster from your hand and fight it.",
+       "Fases del turno: 2º Buscar problemas"),
+    _r("turn.loot_the_room", "Loot the room", "If you met no monster and did not look for trouble, take a face-down door card into your hand; never after fleeing.",
+       "Fases del turno: 3º Saquear la habitación"),
+    _r("turn.charity", "Charity", "End your turn with at most five cards in hand: play the extra or give it to the lowest-level player(s), split as evenly as possible; if you are the lowest, discard it.",
+       "Fases del turno: 4º Caridad"),
+    _r("turn.own_turn_only", "Only on your turn", "This can only be done on your own turn.",
+       "Objetos: 'Se puede jugar cualquier carta de objeto ... en cualquier momento de tu propio turno'"),
+    # combat
+    _r("combat.strength", "Combat strength", "Strength is level plus every bonus and penalty from items and other cards.",
+       "Combate: 'La fuerza de combate es el resultado de la suma del nivel y todos los modificadores'"),
+    _r("combat.ties", "The monster wins ties", "The fighters must be stronger than the monsters; a tie goes to the monster.",
+       "Combate: 'Si la fuerza de combate del monstruo es igual o superior a la tuya, pierdes'"),
+    _r("combat.monster_abilities", "Monster abilities", "A monster's bonuses and penalties against a race, class or sex apply to fighter and helper, but only once.",
+       "Ayuda: 'Las capacidades especiales y las vulnerabilidades del monstruo también se aplican a tu ayudante'"),
+    _r("combat.help", "Asking for help", "The fighter may ask one other player to help; only one may, adding their strength.",
+       "Ayuda: 'Sólo puede ayudarte un jugador'"),
+    _r("combat.bribe", "Bribes", "Help may be bought with carried items or a number of the monster's treasures.",
+       "Ayuda: 'Puedes sobornar a alguien para que te ayude'"),
+    _r("combat.window", "The last chance to interfere", "Before a combat resolves every player in turn gets a last chance to play cards; it resolves when all pass in a row.",
+       "Combate: 'debes esperar un tiempo razonable (definido como unos 2,6 segundos)'"),
+    _r("combat.one_shot", "One-shot items", "One-shot items from hand or table may be played in any combat, for either side, and are discarded after it.",
+       "Combate: 'Durante el combate también puedes utilizar cartas de un solo uso'"),
+    _r("combat.enhancer", "Monster enhancers", "Enhancers add up on the monster they are played on; with several monsters the player chooses which.",
+       "Monstruos: 'Todas las mejoras de un mismo monstruo deben sumarse'"),
+    _r("combat.wandering_monster", "Wandering Monster", "A Wandering Monster brings a monster from the player's hand into any combat.",
+       "Combate: 'Jugando un Monstruo Errante junto con un monstruo de tu mano'"),
+    _r("combat.several_monsters", "Several monsters", "Against several monsters the fighters must beat their sum; you cannot fight one and flee another.",
+       "Combate: 'debes superar la suma de sus fuerzas de combate'"),
+    _r("combat.no_equipment_changes", "Equipment is fixed", "In combat nobody involved may sell, trade, equip, unequip or play items other than one-shots.",
+       "Combate: 'Mientras estés luchando en un combate no puedes vender, robar, poner en uso'"),
+    _r("combat.win", "Winning a combat", "Each monster killed gives its levels to the fighter and its treasures are drawn: face down alone, face up when helped.",
+       "Combate / Tesoros: 'Róbalas boca abajo si mataste al monstruo tú solo'"),
+    _r("combat.elf_helper", "The elf helper", "An elf who helps kill monsters goes up a level for each one.",
+       "Ayuda: 'a menos que sea un elfo'"),
+    _r("combat.defeat_without_kill", "Defeated, not killed", "A monster sent away by a card or ability gives no level, and only the treasure the card says.",
+       "Combate: 'te permitirá deshacerte del monstruo sin matarlo'"),
+    _r("combat.rewards_after", "Rewards after the combat", "Nothing is gained until the combat is fully resolved.",
+       "Reglas generales 3: 'Debes resolver totalmente el combate antes de obtener cualquier ganancia'"),
+    _r("run.roll", "Running away", "Roll a die for each monster, in the order you choose: 5 or more escapes; items, race, class and monster change the roll.",
+       "Huir: 'Tira el dado. Sólo consigues escapar con un 5 o más'"),
+    _r("run.helper", "Both flee", "When fighter and helper lose, both must run, rolling separately.",
+       "Huir: 'Si dos jugadores están cooperando y aun así no logran derrotar al monstruo'"),
+    _r("run.bad_stuff", "Bad stuff", "A monster that catches you does its bad stuff to you.",
+       "Huir: 'Si el monstruo te alcanza, se te aplica su mal rollo'"),
+    _r("death.lose_everything", "Death", "A dead character loses all items and hand, keeping level, race, class, curses, Half-Breed and Super Munchkin.",
+       "Muerte: 'Si mueres pierdes todas tus cosas'"),
+    _r("death.loot_the_body", "Looting the body", "From the highest level down, each other player takes one card of the dead one's; ties by die; the rest is discarded.",
+       "Muerte: 'Saquear el cadáver'"),
+    _r("death.no_cards", "The dead receive nothing", "Dead characters receive no cards, not even charity.",
+       "Muerte: 'Los personajes muertos no pueden recibir cartas por ninguna razón'"),
+    _r("death.new_character", "Back at the next turn", "At their next turn the dead draw four door and four treasure cards and may play them as at the start.",
+       "Muerte: 'En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo'"),
+    _r("level.min", "Level never below 1", "Nothing reduces a level below 1; combat strength may go below 1.",
+       "Reglas generales 1: 'Nada puede reducir el nivel de un jugador por debajo de 1'"),
+    _r("level.win_by_kill", "Level 10 only by a kill", "The winning level is reached only by killing a monster.",
+       "Reglas generales 2 y 4: 'Debes matar a un monstruo para alcanzar el nivel 10'"),
+    _r("level.win", "The first to 10 wins", "The first player to reach level 10 wins.",
+       "Reglas de juego: 'El primer jugador que alcance el nivel 10 gana'"),
+    _r("race.one", "One race", "You may have one race unless you have Half-Breed, and never two copies of the same race.",
+       "Raza: 'No puedes pertenecer a más de una raza'"),
+    _r("class.one", "One class", "You may have one class unless you have Super Munchkin, and never two copies of the same class.",
+       "Clase: 'No puedes pertenecer a más de una clase'"),
+    _r("race.discard", "Dropping a race or class", "A race or class card may be discarded at any time, even in combat.",
+       "Raza / Clase: 'Puedes descartar una carta de raza en cualquier momento'"),
+    _r("ability.discard_cost", "Abilities paid with cards", "An ability that costs discards may be paid with any card in hand or in play.",
+       "Raza: 'puedes descartar cualquiera de tus cartas, ya esté en juego o en tu mano'"),
+    _r("cheat.super_munchkin", "Half-Breed and Super Munchkin", "Half-Breed needs a race and Super Munchkin a class; they work like race and class cards.",
+       "Maldiciones y especiales: 'ya debes tener una clase para poder jugar Súper Munchkin'"),
+    _r("items.slots", "Slots", "One headgear, one armour, one footgear and two hands' worth of hand items count at once.",
+       "Objetos: 'sólo puedes usar un cubrecabezas, una armadura, un calzado y dos objetos de 1 mano'"),
+    _r("items.big", "One big item", "Only one big item may be in play, except for dwarves.",
+       "Objetos: 'Puedes llevar cualquier número de objetos pequeños pero sólo uno grande'"),
+    _r("items.restrictions", "Restrictions", "An item restricted by race, class or sex helps only an eligible wearer; others carry it sideways.",
+       "Objetos: 'algunos tienen restricciones para su uso'"),
+    _r("items.no_discard", "Items stay in play", "Items leave play only by selling, trading, giving, losing them or paying for an ability.",
+       "Objetos: 'No puedes descartar cartas de objeto porque sí'"),
+    _r("items.sell", "Selling", "On your turn, outside combat, items worth 1,000 gold buy a level; no change is given; selling never reaches level 10.",
+       "Vender objetos"),
+    _r("items.trade", "Trading", "Only items in play may be traded, at any time except in a combat; received items go into play and cannot be sold until your turn.",
+       "Comercio"),
+    _r("items.gift", "Gifts and bribes", "Items may be given away to other players.",
+       "Comercio: 'También puedes regalar objetos sin recibir nada a cambio'"),
+    _r("curse.door", "A curse from the door", "A curse drawn face up from the door hits the player who drew it.",
+       "Maldiciones: 'Si se sacan boca arriba durante la fase de abrir la puerta'"),
+    _r("curse.any", "A curse from hand", "A curse drawn face down may be played on any player at any time.",
+       "Maldiciones: 'pueden ser jugadas sobre cualquier jugador en cualquier momento'"),
+    _r("curse.persistent", "Lasting curses", "Most curses act at once and are discarded; some stay in play until they take effect or are removed; a next-combat curse played in a combat counts in it.",
+       "Maldiciones: 'algunas maldiciones te penalizan en un momento posterior'"),
+    _r("curse.victim_chooses", "The victim chooses", "If a curse or bad stuff could take more than one item, the victim chooses which.",
+       "Maldiciones: 'la víctima decide qué objeto se pierde'"),
+    _r("curse.nothing_to_lose", "Nothing to lose", "A curse on something you do not have does nothing.",
+       "Maldiciones: 'Si una maldición se aplica a algo que no tengas, ignórala'"),
+    _r("card.go_up_a_level", "Go Up a Level", "Go-up-a-level cards may be played on any player at any time, but never for the winning level.",
+       "Tesoros: 'Puedes usar inmediatamente las cartas de Sube un nivel'"),
+    _r("card.effect", "The card says so", "Cards carry their own rules; the engine applies what each card's data says.",
+       "Reglas de juego: 'Muchas cartas incluyen sus propias reglas'"),
+    _r("thief.backstab", "Backstab", "A thief may discard a card to give a player in a combat -2, once per victim per combat.",
+       "Clase (carta de Ladrón); Combate: 'Apuñalando a traición'"),
+    _r("thief.theft", "Theft", "On your turn, outside combat, a thief may discard a card to try to steal a small item: 4 or more succeeds, otherwise lose a level.",
+       "Clase: 'un ladrón no puede robar si él o su víctima están luchando en un combate'"),
+    _r("game.over", "The game is over", "Nothing more can be done once someone has won.",
+       "Reglas de juego: 'El primer jugador que alcance el nivel 10 gana'"),
+    _r("decision.pending", "Someone else decides", "The game is waiting for another player's decision.",
+       "Combate: 'Si rehúsa, puedes pedírselo a otro'"),
+)
+
+RULE_INDEX: dict[str, Rule] = {r.id: r for r in RULES}
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule with that id; KeyError names it when it does not exist."""
+    try:
+        return RULE_INDEX[rule_id]
+    except KeyError:
+        raise KeyError(f"no rule with id {rule_id!r}") from None
