@@ -1,0 +1,168 @@
+"""The card vocabulary of docs/cards.md, as data.
+
+The loader validates against it and the engine imports it, so a kind, step or
+condition key exists in one place only. Each kind maps to the option keys it
+accepts besides its own key.
+"""
+
+DECKS = frozenset({"door", "treasure"})
+
+KIND_DECKS = {
+    "monster": {"door"},
+    "monster_enhancer": {"door"},
+    "curse": {"door"},
+    "race": {"door"},
+    "class": {"door"},
+    "half_breed": {"door"},
+    "super_munchkin": {"door"},
+    "wandering_monster": {"door"},
+    "special": {"door", "treasure"},
+    "item": {"treasure"},
+    "one_shot": {"treasure"},
+    "go_up_a_level": {"treasure"},
+}
+KINDS = frozenset(KIND_DECKS)
+
+COMMON_FIELDS = ("id", "name", "deck", "kind", "copies", "text")
+
+KIND_FIELDS = {
+    "monster": {"level", "treasures", "levels", "undead", "effects", "bad_stuff"},
+    "monster_enhancer": {"effects"},
+    "curse": {"effects", "persistent"},
+    "race": {"race", "effects"},
+    "class": {"class", "effects"},
+    "half_breed": set(),
+    "super_munchkin": set(),
+    "wandering_monster": set(),
+    "special": {"effects", "when"},
+    "item": {"bonus", "gold", "slot", "big", "requires", "effects"},
+    "one_shot": {"bonus", "gold", "effects", "when"},
+    "go_up_a_level": {"effects", "when"},
+}
+
+SLOTS = frozenset({"headgear", "armor", "footgear", "one_hand", "two_hands", "none"})
+RACES = frozenset({"elf", "dwarf", "halfling"})
+CLASSES = frozenset({"warrior", "wizard", "thief", "cleric"})
+SEXES = frozenset({"male", "female"})
+
+# Conditions: key -> kind of value ("race", "class", "sex", "slot", "int", "list").
+CONDITION_KEYS = {
+    "race": "race",
+    "not_race": "race",
+    "class": "class",
+    "not_class": "class",
+    "sex": "sex",
+    "not_sex": "sex",
+    "any": "list",
+    "level_at_most": "int",
+    "wears": "slot",
+}
+# Option keys whose value is a condition.
+CONDITION_OPTIONS = frozenset({"against", "unless", "for", "if"})
+# Option keys whose value is a list of steps.
+STEP_LIST_OPTIONS = frozenset({"then", "else"})
+
+# Effects: kind -> allowed option keys.
+EFFECT_KINDS = {
+    # monsters
+    "bonus": {"against"},
+    "run_away": set(),
+    "cannot_be_outrun": set(),
+    "auto_escape": set(),
+    "wont_pursue": {"unless"},
+    "no_help": set(),
+    "level_only": set(),
+    "items_only": set(),
+    "escaped_bad_stuff": set(),
+    "extra_treasures": {"for"},
+    "sent_away_by": {"treasures"},
+    "trade_treasures": {"for"},
+    "on_reveal": set(),
+    "extra_level_with_tag": set(),
+    "extra_level_unaided": set(),
+    "killed_by_tag": set(),
+    "escape_by_discarding_tag": set(),
+    # enhancers and Mate
+    "monster_bonus": {"treasures"},
+    "mate": set(),
+    # items, one-shots, specials
+    "tag": set(),
+    "bonus_if": {"amount"},
+    "end_combat": set(),
+    "draw_treasures": set(),
+    "cancel_curse": set(),
+    "set_die": set(),
+    "take_from_discard": set(),
+    "double_strength": set(),
+    "steal_item": set(),
+    "gain_level": set(),
+    "steal_level": set(),
+    "level_up_all": {"for"},
+    "banish_monster": set(),
+    "replace_monster": set(),
+    "transfer_combat": set(),
+    "force_rerun": set(),
+    "cheat": set(),
+    "discard_in_play": set(),
+    "discard_to_escape": set(),
+    "escape_treasures": set(),
+    "extra_item": set(),
+    "ignore_drawn_curses": set(),
+    "compel_help": set(),
+    # races and classes
+    "help_level": set(),
+    "big_items_unlimited": set(),
+    "hand_limit": set(),
+    "double_sell": set(),
+    "reroll_run_away": set(),
+    "berserk": {"max_cards"},
+    "wins_ties": set(),
+    "flight": {"max_cards"},
+    "charm": set(),
+    "backstab": set(),
+    "theft": set(),
+    "resurrection": set(),
+    "turning": {"max_cards"},
+}
+# Effects whose value is a list of steps.
+EFFECTS_WITH_STEPS = frozenset({"escaped_bad_stuff", "on_reveal"})
+# Effects whose value is a condition.
+EFFECTS_WITH_CONDITION = frozenset({"bonus_if", "sent_away_by"})
+
+# Steps (bad stuff and curses): kind -> allowed option keys.
+STEP_KINDS = {
+    "death": set(),
+    "lose_levels": set(),
+    "lose_slot": set(),
+    "lose_item": set(),
+    "lose_all": set(),
+    "lose_best_item": set(),
+    "lose_class": set(),
+    "lose_race": set(),
+    "lose_hand": set(),
+    "lose_cards": set(),
+    "lose_any": set(),
+    "lose_tagged": set(),
+    "level_to": set(),
+    "level_to_lowest": set(),
+    "lose_gold_worth": set(),
+    "others_lose_gold_worth": set(),
+    "lose_items": set(),
+    "others_take_items": set(),
+    "others_pick": set(),
+    "change_sex": set(),
+    "change_race": set(),
+    "change_class": set(),
+    "roll": set(),
+    "if": {"then", "else"},
+    "choose": set(),
+}
+
+PERSISTENT_KINDS = {
+    "combat_bonus": {"until"},
+    "die_roll": set(),
+    "items_ignored": {"until"},
+}
+
+WHEN_WORDS = frozenset({"combat", "own_turn", "any_time", "on_draw"})
+WHEN_KEYS = frozenset({"after_combat", "not_highest", "in_play"})
