@@ -52,6 +52,8 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     "DecisionRequired": ("player", "kind"),
     "DecisionMade": ("player", "kind"),
     "SetupFinished": ("player",),
+    "ItemsSold": ("player", "cards", "value"),
+    "TheftTried": ("player", "target"),
     "RanAway": ("player", "monster", "escaped"),
     "BadStuffApplied": ("player", "monster"),
     "CombatEnded": ("outcome",),

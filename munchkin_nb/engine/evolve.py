@@ -225,6 +225,7 @@ def _modifier_played(s: GameState, e: Event) -> None:
 
 def _help_asked(s: GameState, e: Event) -> None:
     s.combat.asked = e.payload["helper"]
+    s.combat.offer = {"items": list(e.payload.get("items", [])), "treasures": e.payload.get("treasures", 0)}
 
 
 def _help_declined(s: GameState, e: Event) -> None:
@@ -292,6 +293,15 @@ def _charity_given(s: GameState, e: Event) -> None:
     s.charity[to] = s.charity.get(to, 0) + 1
 
 
+def _items_sold(s: GameState, e: Event) -> None:
+    if e.payload.get("doubled"):
+        s.player(e.payload["player"]).sold_double = True
+
+
+def _theft_tried(s: GameState, e: Event) -> None:
+    s.player(e.payload["player"]).stole = True
+
+
 def _nothing(s: GameState, e: Event) -> None:
     """Events that record a fact (a roll, a decision) without changing the table."""
 
@@ -338,6 +348,8 @@ HANDLERS: dict[str, Callable[[GameState, Event], None]] = {
     "DecisionMade": _decision_made,
     "SetupFinished": _ready,
     "CharityGiven": _charity_given,
+    "ItemsSold": _items_sold,
+    "TheftTried": _theft_tried,
 }
 
 

@@ -49,6 +49,7 @@ class Combat:
     modifiers: list[dict[str, Any]] = field(default_factory=list)  # {"card","target","amount","by","tags"}
     declined: list[str] = field(default_factory=list)   # players who refused to help
     asked: str | None = None                            # player being asked to help now
+    offer: dict[str, Any] = field(default_factory=dict) # the bribe offered to `asked`
     window: list[str] = field(default_factory=list)     # players still to pass, in order
     passed: list[str] = field(default_factory=list)
     backstabbed: list[list[str]] = field(default_factory=list)  # [thief, victim]

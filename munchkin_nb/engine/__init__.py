@@ -1,0 +1,14 @@
+"""The rules engine: state is data, actions are intents, events are facts, evolve is the fold."""
+
+from .actions import Action, IllegalAction
+from .chance import RandomChance, ScriptedChance
+from .combat import Breakdown, Term, breakdown
+from .events import EVENT_TYPES, Event
+from .evolve import evolve, fold
+from .game import Game, new_game
+from .legal import apply, can, context, legal_actions, verify
+from .state import Combat, GameState, Player, state_hash
+
+__all__ = ["Action", "IllegalAction", "RandomChance", "ScriptedChance", "Breakdown", "Term", "breakdown",
+           "EVENT_TYPES", "Event", "evolve", "fold", "Game", "new_game", "apply", "can", "context",
+           "legal_actions", "verify", "Combat", "GameState", "Player", "state_hash"]

@@ -1,0 +1,80 @@
+"""A game in progress for callers: the state, its event log, a chance source, and the verbs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from munchkin_nb.rules.rulesets import ruleset as get_ruleset
+
+from .actions import Action, IllegalAction
+from .builder import Builder
+from .chance import RandomChance
+from .evolve import evolve
+from .events import Event
+from .flow import draw
+from .legal import apply, context, legal_actions
+from .state import GameState
+
+SEXES = ("male", "female")
+
+
+def new_game(players: list, ruleset: str = "classic", seed: int | None = 0, chance=None,
+             deal: bool = True) -> list[Event]:
+    """The opening events: the game, the shuffles, and (if `deal`) four and four cards each."""
+    rs = get_ruleset(ruleset)
+    specs = [p if isinstance(p, dict) else {"name": p, "sex": SEXES[i % 2]} for i, p in enumerate(players)]
+    if not rs.min_players <= len(specs) <= rs.max_players:
+        raise IllegalAction("setup.players", f"{rs.name} is played by {rs.min_players} to {rs.max_players} players, not {len(specs)}.")
+    names = [p["name"] for p in specs]
+    if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+        raise IllegalAction("setup.players", "every player needs a different, non-empty name.")
+    for p in specs:
+        if p.get("sex") not in SEXES:
+            raise IllegalAction("setup.start_character", f"{p['name']}'s sex must be 'male' or 'female'.")
+    chance = chance or RandomChance(seed)
+    b = Builder(GameState.initial(), chance)
+    b.emit("GameStarted", {"ruleset": rs.name, "card_set": rs.card_set, "modules": list(rs.modules),
+                           "players": [{"name": p["name"], "sex": p["sex"]} for p in specs], "seed": seed},
+           ["setup.players", "setup.start_character"])
+    for kind in ("door", "treasure"):
+        b.emit("DeckShuffled", {"deck": kind, "order": chance.shuffle(b.s.decks[kind])}, ["setup.deal"])
+    if deal:
+        for kind, n in (("door", rs.start_doors), ("treasure", rs.start_treasures)):
+            for _ in range(n):
+                for p in specs:
+                    draw(b, p["name"], kind, "down", "deal", ["setup.deal"])
+    return b.events
+
+
+@dataclass
+class Game:
+    """State plus log: `game.act(action)` checks, records and folds; `game.legal_actions()` lists."""
+
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+    chance: object = None
+
+    @classmethod
+    def start(cls, players: list, ruleset: str = "classic", seed: int | None = 0) -> "Game":
+        chance = RandomChance(seed)
+        events = new_game(players, ruleset, seed, chance)
+        state = GameState.initial()
+        for e in events:
+            evolve(state, e)
+        return cls(state, list(events), chance)
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def to_act(self) -> tuple[str | None, str]:
+        return context(self.state)
+
+    def act(self, action: Action) -> list[Event]:
+        new = apply(self.state, action, self.chance)
+        for e in new:
+            evolve(self.state, e)
+        self.events.extend(new)
+        return new
+
+    def _repr_html_(self) -> str:
+        return self.state._repr_html_()

@@ -1,0 +1,204 @@
+"""Special cards played for their own effect (not a bonus): each effect kind is one small function."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .actions import require
+from .builder import Builder
+from .cardinfo import card, effect, holds
+from .flow import advance, change_level, check_win, discard, draw, end_combat
+from .moves_base import Move, act, in_hand, move, target
+from .state import GameState
+
+SPECIAL_KINDS = ("special", "one_shot")
+
+
+def on_draw(b: Builder, player: str, cid: str) -> None:
+    """A card that acts as soon as it is drawn face up (Divine Intervention)."""
+    use_effects(b, player, cid, {})
+
+
+def _when_ok(s: GameState, player: str, c) -> bool:
+    w = c.when or "any_time"
+    if w == "combat":
+        return s.combat is not None
+    if w == "own_turn":
+        return s.active.name == player and s.combat is None
+    if w == "on_draw":
+        return False
+    if isinstance(w, dict):
+        if w.get("in_play"):
+            return any(x.split("#")[0] == w["in_play"] for p in s.players for x in p.in_play())
+        if w.get("not_highest"):
+            top = max(p.level for p in s.players)
+            return s.player(player).level < top
+        if w.get("after_combat"):
+            return s.fought and s.combat is None
+    return True
+
+
+# effect kind -> (needs, runner); `needs` lists the params the action must name
+EFFECTS: dict[str, tuple[tuple[str, ...], Callable[[Builder, str, str, dict, object], None]]] = {}
+
+
+def effect_kind(name: str, needs: tuple[str, ...] = ()):
+    def deco(fn):
+        EFFECTS[name] = (needs, fn)
+        return fn
+    return deco
+
+
+@effect_kind("draw_treasures")
+def _draw_treasures(b, player, cid, params, arg):
+    for _ in range(int(arg)):
+        draw(b, player, "treasure", "down", card(b.s, cid).name, ["card.effect"])
+
+
+@effect_kind("take_from_discard", ("pick",))
+def _take_from_discard(b, player, cid, params, arg):
+    pick = params["pick"]
+    deck = card(b.s, pick).deck
+    b.emit("CardTakenFromDiscard", {"player": player, "card": pick, "deck": deck}, ["card.effect"])
+
+
+@effect_kind("steal_item", ("target", "item"))
+def _steal_item(b, player, cid, params, arg):
+    b.emit("CardGiven", {"from_player": params["target"], "to_player": player, "card": params["item"],
+                         "reason": "steal", "to": "carried"}, ["card.effect"])
+
+
+@effect_kind("level_up_all")
+def _level_up_all(b, player, cid, params, arg):
+    e = effect(card(b.s, cid), "level_up_all")
+    n = e["level_up_all"] if isinstance(e, dict) else int(arg)
+    cond = e.get("for") if isinstance(e, dict) else None
+    for p in b.s.players:
+        if holds(b.s, p, cond):
+            change_level(b, p.name, int(n), card(b.s, cid).name, by_kill=True, rules=["card.effect"])
+    check_win(b)
+
+
+@effect_kind("steal_level", ("target",))
+def _steal_level(b, player, cid, params, arg):
+    if change_level(b, params["target"], -1, card(b.s, cid).name, rules=["card.effect"]):
+        change_level(b, player, 1, card(b.s, cid).name, rules=["card.effect"])
+
+
+@effect_kind("discard_in_play", ("pick",))
+def _discard_in_play(b, player, cid, params, arg):
+    discard(b, player, params["pick"], card(b.s, cid).name, ["card.effect"])
+
+
+@effect_kind("banish_monster", ("monster",))
+def _banish(b, player, cid, params, arg):
+    c = b.s.combat
+    alone = len(c.monsters) == 1
+    m = params["monster"]
+    b.emit("MonsterRemoved", {"monster": m, "reason": card(b.s, cid).name,
+                              "treasures": (card(b.s, m).treasures or 0) if alone else 0},
+           ["combat.defeat_without_kill"])
+
+
+@effect_kind("replace_monster", ("monster", "new_monster"))
+def _replace(b, player, cid, params, arg):
+    b.emit("MonsterRemoved", {"monster": params["monster"], "reason": card(b.s, cid).name, "treasures": 0},
+           ["card.effect"])
+    b.emit("MonsterAdded", {"monster": params["new_monster"], "by": player}, ["card.effect"])
+
+
+@effect_kind("end_combat")
+def _end_combat(b, player, cid, params, arg):
+    for m in list(b.s.combat.monsters):
+        b.emit("MonsterRemoved", {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
+               ["combat.defeat_without_kill"])
+
+
+@effect_kind("cheat", ("item",))
+def _cheat(b, player, cid, params, arg):
+    b.emit("CardPlayed", {"player": player, "card": cid, "into": "attachments", "on": params["item"]}, ["card.effect"])
+
+
+def use_effects(b: Builder, player: str, cid: str, params: dict) -> None:
+    c = card(b.s, cid)
+    kept = any(isinstance(e, str) and e == "cheat" for e in c.effects)
+    for e in c.effects:
+        key = e if isinstance(e, str) else next(iter(e))
+        if key in EFFECTS:
+            EFFECTS[key][1](b, player, cid, params, e if isinstance(e, str) else e[key])
+    if not kept and b.s.location_of(cid) not in ("discard:door", "discard:treasure", "nowhere"):
+        discard(b, player, cid, "played", ["card.effect"])
+
+
+def usable_effects(c) -> list[str]:
+    out = []
+    for e in c.effects:
+        key = e if isinstance(e, str) else next(iter(e))
+        if key in EFFECTS:
+            out.append(key)
+    return out
+
+
+def _param_options(s: GameState, player: str, need: str, c) -> list:
+    p = s.player(player)
+    if need == "target":
+        return [q.name for q in s.players if q.name != player and not q.dead]
+    if need == "item":
+        if "cheat" in usable_effects(c):
+            return list(p.equipped + p.carried)
+        return [x for q in s.players if q.name != player for x in q.equipped + q.carried]
+    if need == "monster":
+        return [m["card"] for m in s.combat.monsters] if s.combat else []
+    if need == "new_monster":
+        return [x for x in p.hand if card(s, x).kind == "monster"]
+    if need == "pick":
+        if "discard_in_play" in usable_effects(c):
+            want = effect(c, "discard_in_play")
+            return [x for q in s.players for x in q.in_play() if x.split("#")[0] == want]
+        return s.discards["door"][-1:] + s.discards["treasure"][-1:]
+    return []
+
+
+@move
+class UseCard(Move):
+    """Play a special card or a one-shot for what it does (not for a bonus)."""
+
+    name = "use_card"
+    when = ("turn", "combat")
+
+    def candidates(self, s, player):
+        for cid in s.player(player).hand:
+            c = card(s, cid)
+            if c.kind not in SPECIAL_KINDS or not usable_effects(c) or not _when_ok(s, player, c):
+                continue
+            needs = sorted({n for k in usable_effects(c) for n in EFFECTS[k][0]})
+            params = {"card": cid}
+            ok = True
+            for n in needs:
+                opts = _param_options(s, player, n, c)
+                if not opts:
+                    ok = False
+                    break
+                params[n] = opts[0]
+            if ok:
+                yield act(self.name, player, **params)
+
+    def check(self, s, a):
+        cid = in_hand(s, a)
+        c = card(s, cid)
+        require(c.kind in SPECIAL_KINDS and bool(usable_effects(c)), "card.effect", f"{c.name} is not played for an effect.")
+        require(_when_ok(s, a.player, c), "card.effect", f"{c.name} cannot be played now ({c.when}).")
+        for k in usable_effects(c):
+            for n in EFFECTS[k][0]:
+                require(a.params.get(n) in _param_options(s, a.player, n, c), "card.effect",
+                        f"{c.name} needs a valid {n!r}.")
+        if "steal_item" in usable_effects(c) and "target" in a.params:
+            require(a.params["item"] in s.player(target(s, a)).equipped + s.player(a.params["target"]).carried,
+                    "card.effect", "the item must belong to the named player.")
+
+    def run(self, b, a):
+        use_effects(b, a.player, a.params["card"], a.params)
+        if b.s.combat and b.s.combat.stage == "fight":
+            from .flow import open_window
+            open_window(b, a.player)
+        advance(b)

@@ -1,0 +1,492 @@
+"""Moves of a player's own turn outside combat, and of the set-up before the first turn."""
+
+from __future__ import annotations
+
+from .actions import Action, require
+from .builder import Builder
+from .cardinfo import abilities, card, effect, has_ability, hand_limit, item_usable
+from .combat import SLOTS
+from .flow import (apply_steps, change_level, discard, draw, end_turn, phase, rs, start_combat,
+                   start_turn)
+from .moves_base import Move, act, in_hand, move, target
+from .state import GameState
+
+IDENTITY = {"race": ("races", "race.one"), "class": ("classes", "class.one")}
+
+
+def _alive_others(s: GameState, name: str) -> list[str]:
+    return [p.name for p in s.players if p.name != name and not p.dead]
+
+
+# -- putting cards on the table ------------------------------------------------
+def fits(s: GameState, name: str, cid: str) -> bool:
+    """Whether the item could count if equipped now: usable, a free slot."""
+    p = s.player(name)
+    c = card(s, cid)
+    if not item_usable(s, p, cid):
+        return False
+    slot = c.slot or "none"
+    if slot == "none":
+        return True
+    mine = [card(s, x).slot for x in p.equipped]
+    if slot in ("one_hand", "two_hands"):
+        two = 1 if abilities(s, p, "two_hands_as_one") else 2
+        hands = sum(1 if x == "one_hand" else two for x in mine if x in ("one_hand", "two_hands"))
+        return hands + (1 if slot == "one_hand" else two) <= SLOTS["hands"]
+    return mine.count(slot) < SLOTS[slot]
+
+
+def big_item_allowed(s: GameState, name: str, cid: str) -> bool:
+    p = s.player(name)
+    if not card(s, cid).big or has_ability(s, p, "big_items_unlimited"):
+        return True
+    limit = 1 + len(abilities(s, p, "extra_big_item"))
+    return sum(1 for x in p.equipped + p.carried if card(s, x).big) < limit
+
+
+def check_identity(s: GameState, name: str, cid: str) -> None:
+    p = s.player(name)
+    c = card(s, cid)
+    if c.kind in IDENTITY:
+        zone, rule = IDENTITY[c.kind]
+        have = getattr(p, zone)
+        value = c.race if c.kind == "race" else c.klass
+        require(all((card(s, x).race if c.kind == "race" else card(s, x).klass) != value for x in have),
+                rule, f"{name} already has the {value} {c.kind} card.")
+        extra = p.half_breed if c.kind == "race" else p.super_munchkin
+        require(len(have) < (2 if extra else 1), rule,
+                f"{name} already has a {c.kind}; a second needs {'Half-Breed' if c.kind == 'race' else 'Super Munchkin'}.")
+    elif c.kind == "half_breed":
+        require(bool(p.races) and not p.half_breed, "cheat.super_munchkin", "Half-Breed needs a race, and only one may be in play.")
+    elif c.kind == "super_munchkin":
+        require(bool(p.classes) and not p.super_munchkin, "cheat.super_munchkin", "Super Munchkin needs a class, and only one may be in play.")
+
+
+def place(b: Builder, name: str, cid: str, rules=("turn.before_door",)) -> None:
+    """Put a race, class or item from hand onto the table."""
+    s = b.s
+    c = card(s, cid)
+    if c.kind in ("race", "class", "half_breed", "super_munchkin"):
+        into = {"race": "races", "class": "classes"}.get(c.kind, c.kind)
+        b.emit("CardPlayed", {"player": name, "card": cid, "into": into}, list(rules) + [IDENTITY.get(c.kind, ("", "cheat.super_munchkin"))[1]])
+    else:
+        into = "equipped" if fits(s, name, cid) else "carried"
+        b.emit("CardPlayed", {"player": name, "card": cid, "into": into}, list(rules) + ["items.slots", "items.restrictions"])
+
+
+def playable_on_table(s: GameState, name: str, cid: str) -> bool:
+    c = card(s, cid)
+    if c.kind in ("race", "class", "half_breed", "super_munchkin"):
+        try:
+            check_identity(s, name, cid)
+        except Exception:
+            return False
+        return True
+    return c.kind == "item" and big_item_allowed(s, name, cid)
+
+
+@move
+class PlayCard(Move):
+    """Put a race, class, Half-Breed, Super Munchkin or item from hand onto the table."""
+
+    name = "play_card"
+    when = ("setup", "turn")
+
+    def candidates(self, s, player):
+        for cid in s.player(player).hand:
+            if playable_on_table(s, player, cid):
+                yield act(self.name, player, card=cid)
+
+    def check(self, s, a):
+        cid = in_hand(s, a)
+        c = card(s, cid)
+        require(c.kind in ("race", "class", "half_breed", "super_munchkin", "item"), "card.effect",
+                f"{c.name} is not a card that is put on the table this way.")
+        check_identity(s, a.player, cid)
+        if c.kind == "item":
+            require(big_item_allowed(s, a.player, cid), "items.big", f"{a.player} already has a big item in play.")
+
+    def run(self, b, a):
+        place(b, a.player, a.params["card"],
+              ("setup.play_before_first_turn",) if b.s.phase == "setup" else ("turn.before_door",))
+
+
+@move
+class FinishSetup(Move):
+    """Done playing starting cards; when everyone is, the first player is rolled for."""
+
+    name = "finish_setup"
+    when = ("setup",)
+
+    def candidates(self, s, player):
+        yield act(self.name, player)
+
+    def run(self, b, a):
+        b.emit("SetupFinished", {"player": a.player}, ["setup.play_before_first_turn"])
+        s = b.s
+        if len(s.ready) < len(s.players):
+            return
+        contenders = s.names()
+        while len(contenders) > 1:
+            rolls = {n: b.roll(n, "first player", ["setup.first_player"]) for n in contenders}
+            best = max(rolls.values())
+            contenders = [n for n in contenders if rolls[n] == best]
+        b.emit("FirstPlayerChosen", {"player": contenders[0]}, ["setup.first_player"])
+        start_turn(b, contenders[0])
+
+
+@move
+class Equip(Move):
+    """Turn a carried item upright so that it counts."""
+
+    name = "equip"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        for cid in s.player(player).carried:
+            if card(s, cid).kind == "item" and fits(s, player, cid):
+                yield act(self.name, player, card=cid)
+
+    def check(self, s, a):
+        cid = a.params.get("card")
+        require(cid in s.player(a.player).carried, "items.slots", f"{cid!r} is not a carried item of {a.player}.")
+        require(item_usable(s, s.player(a.player), cid), "items.restrictions",
+                f"{card(s, cid).name} cannot be used by {a.player}.")
+        require(fits(s, a.player, cid), "items.slots", f"{a.player} has no free slot for {card(s, cid).name}.")
+
+    def run(self, b, a):
+        b.emit("ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": True}, ["items.slots"])
+
+
+@move
+class Unequip(Move):
+    """Turn an equipped item sideways: it stays in play but does not count."""
+
+    name = "unequip"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        return ()   # never useful to a bot; offered to people through check
+
+    def check(self, s, a):
+        require(a.params.get("card") in s.player(a.player).equipped, "items.slots",
+                f"{a.params.get('card')!r} is not an equipped item of {a.player}.")
+
+    def run(self, b, a):
+        b.emit("ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": False}, ["items.slots"])
+
+
+def sale_value(s: GameState, name: str, cards: list[str]) -> int:
+    p = s.player(name)
+    total = sum(card(s, c).gold or 0 for c in cards)
+    if abilities(s, p, "double_sell") and not p.sold_double and cards:
+        total += max(card(s, c).gold or 0 for c in cards)
+    return total
+
+
+@move
+class Sell(Move):
+    """Sell items from hand or table: a level for each full 1,000 gold, never the winning level."""
+
+    name = "sell"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        p = s.player(player)
+        if p.level >= rs_of(s).win_level - 1:
+            return
+        mine = [c for c in p.hand + p.carried + p.equipped
+                if card(s, c).gold and c not in p.unsellable and card(s, c).kind in ("item", "one_shot")]
+        spare = [c for c in mine if c in p.hand or c in p.carried]
+        if sale_value(s, player, spare) >= rs_of(s).sell_per_level:
+            yield act(self.name, player, cards=sorted(spare, key=lambda c: -(card(s, c).gold or 0)))
+
+    def check(self, s, a):
+        cards = a.params.get("cards")
+        p = s.player(a.player)
+        require(isinstance(cards, list) and cards and len(set(cards)) == len(cards), "items.sell", "name the items to sell.")
+        for cid in cards:
+            require(cid in p.hand or cid in p.carried or cid in p.equipped, "items.sell", f"{a.player} does not have {cid!r}.")
+            require(card(s, cid).gold, "items.sell", f"{card(s, cid).name} has no gold value.")
+            require(cid not in p.unsellable, "items.trade", f"{card(s, cid).name} was received this round and cannot be sold until {a.player}'s turn.")
+        require(sale_value(s, a.player, cards) >= rs_of(s).sell_per_level, "items.sell", "the items are worth less than 1,000 gold.")
+        require(p.level < rs_of(s).win_level - 1, "items.sell", "selling can never reach the winning level.")
+
+    def run(self, b, a):
+        s = b.s
+        p = s.player(a.player)
+        value = sale_value(s, a.player, a.params["cards"])
+        doubled = bool(abilities(s, p, "double_sell")) and not p.sold_double
+        b.emit("ItemsSold", {"player": a.player, "cards": a.params["cards"], "value": value, "doubled": doubled},
+               ["items.sell"])
+        for cid in a.params["cards"]:
+            discard(b, a.player, cid, "sold", ["items.sell"])
+        change_level(b, a.player, value // rs(b).sell_per_level, "sold items", rules=["items.sell"])
+
+
+def rs_of(s: GameState):
+    from munchkin_nb.rules.rulesets import ruleset
+    return ruleset(s.ruleset)
+
+
+@move
+class GiveItem(Move):
+    """Give an item in play to another player (a gift or a bribe); it goes into play for them."""
+
+    name = "give_item"
+    when = ("turn",)
+
+    def check(self, s, a):
+        cid = a.params.get("card")
+        p = s.player(a.player)
+        require(cid in p.equipped + p.carried, "items.gift", f"{cid!r} is not an item {a.player} has in play.")
+        to = target(s, a, "to")
+        require(to != a.player and not s.player(to).dead, "death.no_cards", f"{to} cannot receive cards now.")
+
+    def run(self, b, a):
+        b.emit("CardGiven", {"from_player": a.player, "to_player": a.params["to"], "card": a.params["card"],
+                             "reason": "gift", "to": "carried"}, ["items.gift"])
+
+
+@move
+class DiscardCard(Move):
+    """Drop a race, class, Half-Breed or Super Munchkin card: allowed at any time."""
+
+    name = "discard_card"
+    when = ("turn", "combat")
+
+    def check(self, s, a):
+        p = s.player(a.player)
+        cid = a.params.get("card")
+        require(cid in p.races + p.classes + [p.half_breed, p.super_munchkin], "items.no_discard",
+                "only a race, class, Half-Breed or Super Munchkin card may be dropped at will.")
+
+    def run(self, b, a):
+        discard(b, a.player, a.params["card"], "dropped", ["race.discard"])
+
+
+@move
+class KickDoor(Move):
+    """Draw the top door card face up: fight a monster, suffer a curse, keep anything else."""
+
+    name = "kick_door"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        if s.phase == "before_door":
+            yield act(self.name, player)
+
+    def check(self, s, a):
+        require(s.phase == "before_door", "turn.kick_door", "the door is kicked once, at the start of the turn.")
+
+    def run(self, b, a):
+        s = b.s
+        cid = draw(b, a.player, "door", "up", "kick_door", ["turn.kick_door"])
+        if cid is None:
+            phase(b, "after_door", ["decks.reshuffle"])
+            return
+        c = card(s, cid)
+        if c.kind == "monster":
+            start_combat(b, a.player, cid, True, ["turn.kick_door"])
+            return
+        phase(b, "after_door", ["turn.kick_door"])
+        if c.kind == "curse":
+            curse_hits(b, a.player, cid, a.player, ["curse.door"])
+        elif effect(c, "on_draw"):
+            from .moves_cards import on_draw
+            on_draw(b, a.player, cid)
+
+
+def curse_hits(b: Builder, victim: str, cid: str, by: str, rules) -> None:
+    """A curse reaches its victim: a Wishing Ring may stop it, else it acts or stays."""
+    s = b.s
+    p = s.player(victim)
+    savers = [x for x in p.hand + p.equipped + p.carried if effect(card(s, x), "cancel_curse")]
+    if savers:
+        b.emit("DecisionRequired", {"player": victim, "kind": "curse_response", "curse": cid, "by": by,
+                                    "options": savers, "then": []}, ["card.effect"])
+        return
+    apply_curse(b, victim, cid, by, rules)
+
+
+def apply_curse(b: Builder, victim: str, cid: str, by: str, rules) -> None:
+    s = b.s
+    c = card(s, cid)
+    b.emit("CurseApplied", {"player": victim, "card": cid, "by": by}, list(rules))
+    if c.persistent:
+        b.emit("CardPlayed", {"player": by, "card": cid, "into": "curses", "owner": victim}, ["curse.persistent"])
+        steps = [e for e in c.effects if not isinstance(e, dict) or "persistent" not in e]
+        if steps:
+            apply_steps(b, victim, steps, cid)
+        return
+    discard(b, by, cid, "curse played", ["curse.any"])
+    apply_steps(b, victim, list(c.effects), cid)
+
+
+@move
+class Curse(Move):
+    """Play a curse from hand on any player."""
+
+    name = "curse"
+    when = ("turn", "combat")
+
+    def candidates(self, s, player):
+        for cid in s.player(player).hand:
+            if card(s, cid).kind == "curse":
+                for t in s.names():
+                    if not s.player(t).dead:
+                        yield act(self.name, player, card=cid, target=t)
+
+    def check(self, s, a):
+        cid = in_hand(s, a)
+        require(card(s, cid).kind == "curse", "curse.any", f"{card(s, cid).name} is not a curse.")
+        t = target(s, a)
+        require(not s.player(t).dead, "death.no_cards", f"{t} is dead.")
+
+    def run(self, b, a):
+        curse_hits(b, a.params["target"], a.params["card"], a.player, ["curse.any"])
+
+
+@move
+class GoUpALevel(Move):
+    """Play a go-up-a-level card on any player; never for the winning level."""
+
+    name = "go_up_a_level"
+    when = ("turn", "combat")
+
+    def candidates(self, s, player):
+        for cid in s.player(player).hand:
+            if card(s, cid).kind == "go_up_a_level":
+                for t in s.names():
+                    if s.player(t).level < rs_of(s).win_level - 1:
+                        yield act(self.name, player, card=cid, target=t)
+
+    def check(self, s, a):
+        cid = in_hand(s, a)
+        require(card(s, cid).kind == "go_up_a_level", "card.go_up_a_level", f"{card(s, cid).name} is not a go-up-a-level card.")
+        t = target(s, a)
+        require(s.player(t).level < rs_of(s).win_level - 1, "level.win_by_kill",
+                f"{t} is at level {s.player(t).level}: the winning level needs a kill.")
+
+    def run(self, b, a):
+        discard(b, a.player, a.params["card"], "played", ["card.go_up_a_level"])
+        change_level(b, a.params["target"], 1, card(b.s, a.params["card"]).name, rules=["card.go_up_a_level"])
+
+
+@move
+class LookForTrouble(Move):
+    """No monster behind the door: fight a monster from your hand."""
+
+    name = "look_for_trouble"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        if s.phase == "after_door" and not s.fought:
+            for cid in s.player(player).hand:
+                if card(s, cid).kind == "monster":
+                    yield act(self.name, player, card=cid)
+
+    def check(self, s, a):
+        require(s.phase == "after_door" and not s.fought, "turn.look_for_trouble",
+                "trouble is looked for only after a door that held no monster.")
+        cid = in_hand(s, a)
+        require(card(s, cid).kind == "monster", "turn.look_for_trouble", f"{card(s, cid).name} is not a monster.")
+
+    def run(self, b, a):
+        start_combat(b, a.player, a.params["card"], False, ["turn.look_for_trouble"])
+
+
+@move
+class LootTheRoom(Move):
+    """No monster met: take a face-down door card into your hand."""
+
+    name = "loot_the_room"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        if s.phase == "after_door" and not s.fought and not s.looted:
+            yield act(self.name, player)
+
+    def check(self, s, a):
+        require(s.phase == "after_door", "turn.loot_the_room", "the room is looted after kicking the door.")
+        require(not s.fought and not s.fled, "turn.loot_the_room", "no looting after a fight or after running away.")
+        require(not s.looted, "turn.loot_the_room", "the room has been looted already.")
+
+    def run(self, b, a):
+        draw(b, a.player, "door", "down", "loot_the_room", ["turn.loot_the_room"])
+        phase(b, "charity", ["turn.charity"])
+
+
+@move
+class EndTurn(Move):
+    """Finish the turn: with more cards in hand than allowed, charity comes first."""
+
+    name = "end_turn"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        if s.phase in ("after_door", "charity") and len(s.player(player).hand) <= hand_limit(s, s.player(player), rs_of(s).hand_limit):
+            yield act(self.name, player)
+
+    def check(self, s, a):
+        require(s.phase in ("after_door", "charity"), "turn.kick_door", "the door has not been kicked yet.")
+        p = s.player(a.player)
+        limit = hand_limit(s, p, rs_of(s).hand_limit)
+        require(len(p.hand) <= limit, "turn.charity",
+                f"{a.player} holds {len(p.hand)} cards; play, give or discard down to {limit} first.")
+
+    def run(self, b, a):
+        end_turn(b)
+
+
+def lowest(s: GameState, giver: str) -> list[str]:
+    alive = [p for p in s.players if not p.dead]
+    low = min(p.level for p in alive)
+    return [p.name for p in alive if p.level == low]
+
+
+@move
+class GiveCharity(Move):
+    """Give a card beyond the hand limit to the lowest-level player, or discard it if that is you."""
+
+    name = "give_charity"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        p = s.player(player)
+        if s.phase not in ("after_door", "charity") or len(p.hand) <= hand_limit(s, p, rs_of(s).hand_limit):
+            return
+        low = lowest(s, player)
+        cid = min(p.hand, key=lambda c: (card(s, c).gold or 0, c))
+        if player in low:
+            yield act(self.name, player, card=cid)
+        else:
+            least = min(s.charity.get(n, 0) for n in low)
+            for n in low:
+                if s.charity.get(n, 0) == least:
+                    yield act(self.name, player, card=cid, to=n)
+
+    def check(self, s, a):
+        p = s.player(a.player)
+        cid = in_hand(s, a)
+        require(s.phase in ("after_door", "charity"), "turn.charity", "charity is given at the end of the turn.")
+        require(len(p.hand) > hand_limit(s, p, rs_of(s).hand_limit), "turn.charity", "the hand is within the limit already.")
+        low = lowest(s, a.player)
+        to = a.params.get("to")
+        if a.player in low:
+            require(to is None, "turn.charity", f"{a.player} is the lowest level and discards the excess.")
+        else:
+            require(to in low, "turn.charity", f"charity goes to the lowest-level player(s): {', '.join(low)}.")
+            least = min(s.charity.get(n, 0) for n in low)
+            require(s.charity.get(to, 0) == least, "turn.charity", "charity is split as evenly as possible.")
+
+    def run(self, b, a):
+        to = a.params.get("to")
+        if b.s.phase != "charity":
+            phase(b, "charity", ["turn.charity"])
+        if to is None:
+            discard(b, a.player, a.params["card"], "charity discard", ["turn.charity"])
+        else:
+            b.emit("CardGiven", {"from_player": a.player, "to_player": to, "card": a.params["card"],
+                                 "reason": "charity", "to": "hand"}, ["turn.charity"])
+            b.emit("CharityGiven", {"from_player": a.player, "to_player": to, "card": a.params["card"]}, ["turn.charity"])
