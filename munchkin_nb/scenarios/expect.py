@@ -1,0 +1,157 @@
+"""Expectations a scenario step can state about the table, the combat and the legal actions."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from munchkin_nb.engine import Action, Event, GameState, breakdown, legal_actions
+from munchkin_nb.engine.legal import context
+
+
+def _base(cid: str) -> str:
+    return cid.split("#")[0]
+
+
+def _cards(cids) -> list[str]:
+    return sorted(_base(c) for c in cids)
+
+
+def _per_player(attr: Callable[[Any], Any]):
+    def check(s: GameState, want: dict, events) -> list[str]:
+        out = []
+        for name, val in want.items():
+            got = attr(s.player(name))
+            if isinstance(val, list):
+                val = sorted(_base(v) for v in val)
+                got = _cards(got)
+            if got != val:
+                out.append(f"{name}: expected {val!r}, got {got!r}")
+        return out
+    return check
+
+
+def _holds(s, want, events):
+    out = []
+    for name, cards in want.items():
+        p = s.player(name)
+        have = _cards(p.hand + p.in_play())
+        for c in cards:
+            if _base(c) not in have:
+                out.append(f"{name} does not hold {c!r}")
+    return out
+
+
+def _location(s, want, events):
+    out = []
+    for cid, where in want.items():
+        got = s.location_of(cid)
+        if got == "nowhere":
+            got = next((s.location_of(x) for x in _all_ids(s) if _base(x) == cid), "nowhere")
+        if got != where:
+            out.append(f"{cid}: expected at {where}, found at {got}")
+    return out
+
+
+def _all_ids(s):
+    from munchkin_nb.engine.cardinfo import card_set
+    return card_set(s.card_set).instances()
+
+
+def _combat(s, want, events):
+    if want in (None, "none"):
+        return [] if s.combat is None else ["expected no combat, but one is in progress"]
+    if s.combat is None:
+        return ["expected a combat, but there is none"]
+    bd = breakdown(s)
+    out = []
+    for key in ("players", "monsters", "margin", "outcome"):
+        if key in want and getattr(bd, key) != want[key]:
+            out.append(f"combat {key}: expected {want[key]!r}, got {getattr(bd, key)!r}")
+    for t in want.get("terms", []):
+        if not any(x.label == t["label"] and x.amount == t["amount"] for x in bd.terms):
+            out.append(f"combat has no term {t['label']!r} = {t['amount']}; terms: "
+                       + "; ".join(f"{x.label}={x.amount}" for x in bd.terms))
+    if "monster_count" in want and len(s.combat.monsters) != want["monster_count"]:
+        out.append(f"expected {want['monster_count']} monsters, got {len(s.combat.monsters)}")
+    if "helper" in want and s.combat.helper != want["helper"]:
+        out.append(f"helper: expected {want['helper']!r}, got {s.combat.helper!r}")
+    if "stage" in want and s.combat.stage != want["stage"]:
+        out.append(f"stage: expected {want['stage']!r}, got {s.combat.stage!r}")
+    return out
+
+
+def _matches(a: Action, spec: dict) -> bool:
+    if a.name != spec.get("action") or a.player != spec.get("player", a.player):
+        return False
+    for k, v in spec.items():
+        if k in ("action", "player"):
+            continue
+        got = a.params.get(k)
+        if isinstance(got, str) and isinstance(v, str):
+            if _base(got) != _base(v) and got != v:
+                return False
+        elif got != v:
+            return False
+    return True
+
+
+def _legal(s, want, events):
+    legal = legal_actions(s)
+    out = []
+    for spec in want.get("includes", []):
+        if not any(_matches(a, spec) for a in legal):
+            out.append(f"legal actions lack {spec}; offered: {[str(a) for a in legal][:15]}")
+    for spec in want.get("excludes", []):
+        if any(_matches(a, spec) for a in legal):
+            out.append(f"legal actions should not include {spec}")
+    return out
+
+
+def _events(s, want, events: list[Event]):
+    types = [e.type for e in events]
+    out = [f"the last step emitted no {t} (it emitted {types})" for t in want.get("includes", []) if t not in types]
+    out += [f"the last step emitted {t}" for t in want.get("excludes", []) if t in types]
+    rules = {r for e in events for r in e.rules}
+    out += [f"the last step applied no rule {r} (it applied {sorted(rules)})" for r in want.get("rules", []) if r not in rules]
+    return out
+
+
+def _simple(getter, label):
+    def check(s, want, events):
+        got = getter(s)
+        return [] if got == want else [f"{label}: expected {want!r}, got {got!r}"]
+    return check
+
+
+CHECKS: dict[str, Callable[[GameState, Any, list[Event]], list[str]]] = {
+    "level": _per_player(lambda p: p.level),
+    "sex": _per_player(lambda p: p.sex),
+    "dead": _per_player(lambda p: p.dead),
+    "hand": _per_player(lambda p: p.hand),
+    "hand_size": _per_player(lambda p: len(p.hand)),
+    "equipped": _per_player(lambda p: p.equipped),
+    "carried": _per_player(lambda p: p.carried),
+    "races": _per_player(lambda p: p.races),
+    "classes": _per_player(lambda p: p.classes),
+    "curses": _per_player(lambda p: p.curses),
+    "holds": _holds,
+    "location": _location,
+    "combat": _combat,
+    "legal": _legal,
+    "events": _events,
+    "phase": _simple(lambda s: s.phase, "phase"),
+    "turn_of": _simple(lambda s: s.active.name, "turn of"),
+    "to_act": _simple(lambda s: context(s)[0], "to act"),
+    "winners": _simple(lambda s: s.winners, "winners"),
+}
+
+
+def check_expectation(s: GameState, body: dict, events: list[Event]) -> list[str]:
+    """Every mismatch between the expectation and the state, in words; empty when all hold."""
+    out = []
+    for key, want in body.items():
+        if key not in CHECKS:
+            out.append(f"unknown expectation {key!r}; known: {', '.join(CHECKS)}")
+            continue
+        out.extend(CHECKS[key](s, want, events))
+    return out
