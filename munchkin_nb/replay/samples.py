@@ -1,0 +1,126 @@
+"""Build the bundled sample data: simulated games and transcribed table games in one store."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from munchkin_nb.engine import Action, Event
+
+ROOT = Path(__file__).resolve().parents[2]
+REPLAYS = ROOT / "replays"
+
+
+def to_transcribed(events: list[Event], note: str = "") -> list[str]:
+    """Write a recorded game as a transcribed one: the deal, then each action with its draws and dice."""
+    start = events[0].payload
+    names = [p["name"] for p in start["players"]]
+    deal = {n: {"door": [], "treasure": []} for n in names}
+    i = 1
+    while i < len(events) and events[i].type != "ActionTaken":
+        e = events[i]
+        if e.type == "CardDrawn" and e.payload.get("reason") == "deal":
+            deal[e.payload["player"]][e.payload["deck"]].append(e.payload["card"])
+        i += 1
+    header = {"kind": "transcribed", "format": 1, "ruleset": start["ruleset"], "players": start["players"],
+              "deal": deal, "note": note}
+    lines = [json.dumps(header, ensure_ascii=False)]
+    while i < len(events):
+        a = Action.from_event(events[i])
+        j = i + 1
+        draws, dice = [], []
+        while j < len(events) and events[j].type != "ActionTaken":
+            if events[j].type == "CardDrawn":
+                draws.append(events[j].payload["card"])
+            elif events[j].type == "DieRolled":
+                dice.append(events[j].payload["result"])
+            j += 1
+        line = {"player": a.player, "action": a.name}
+        if a.params:
+            line["params"] = a.params
+        if draws:
+            line["draws"] = draws
+        if dice:
+            line["dice"] = dice
+        lines.append(json.dumps(line, ensure_ascii=False))
+        i = j
+    return lines
+
+
+def features(events: list[Event]) -> set[str]:
+    """What a game shows a learner: help with a bribe, an enhancer, a death, charity, ..."""
+    out = set()
+    for e in events:
+        p = e.payload
+        if e.type == "HelpAccepted" and (p["bribe"].get("treasures") or p["bribe"].get("items")):
+            out.add("bribe")
+        elif e.type == "EnhancerPlayed":
+            out.add("enhancer")
+        elif e.type == "MonsterAdded":
+            out.add("wandering_monster")
+        elif e.type == "BadStuffApplied":
+            out.add("bad_stuff")
+        elif e.type == "PlayerDied":
+            out.add("death")
+        elif e.type == "CardGiven" and p.get("reason") == "loot the body":
+            out.add("loot_the_body")
+        elif e.type == "CharityGiven":
+            out.add("charity")
+        elif e.type == "ItemsSold":
+            out.add("selling")
+        elif e.type == "GameWon":
+            out.add("win")
+    return out
+
+
+WANTED = {"bribe", "enhancer", "wandering_monster", "bad_stuff", "death", "loot_the_body", "charity", "selling", "win"}
+
+
+def build(db: Path, games: int = 36, seed: int = 1000) -> None:
+    from munchkin_nb.bots import play_game
+    from munchkin_nb.replay.referee import import_file
+    from munchkin_nb.store import EventStore
+    if db.exists():
+        db.unlink()
+    with EventStore(str(db)) as store:
+        for i in range(games):
+            rec = play_game(3 + i % 4, seed + i, "heuristic")
+            meta = {k: rec.meta[k] for k in ("ruleset", "modules", "players", "seed", "winners", "turns")}
+            store.add_game(dict(meta, source="simulated"), rec.events)
+        for path in sorted(REPLAYS.glob("*.transcribed.jsonl")):
+            import_file(store, str(path))
+
+
+def find_transcribable(count: int = 2, start: int = 5000, tries: int = 400) -> list[tuple[int, list[Event]]]:
+    """Games that between them show every WANTED feature, fewest turns first."""
+    from munchkin_nb.bots import play_game
+    found, covered = [], set()
+    for seed in range(start, start + tries):
+        rec = play_game(4, seed, "heuristic")
+        f = features(rec.events)
+        if "win" in f and len(f - covered) >= 3:
+            found.append((seed, rec.events))
+            covered |= f
+        if len(found) >= count and WANTED <= covered:
+            break
+    return found
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--transcribe", action="store_true", help="(re)write the transcribed sample games")
+    ap.add_argument("--db", default=str(REPLAYS / "sample.db"))
+    ap.add_argument("--games", type=int, default=36)
+    args = ap.parse_args(argv)
+    REPLAYS.mkdir(exist_ok=True)
+    if args.transcribe:
+        for k, (seed, events) in enumerate(find_transcribable()):
+            lines = to_transcribed(events, f"table game {k + 1}: {', '.join(sorted(features(events)))}")
+            (REPLAYS / f"table_game_{k + 1}.transcribed.jsonl").write_text("\n".join(lines) + "\n")
+    build(Path(args.db), args.games)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,108 @@
+"""Invariants over many random games (hypothesis): cards, levels, hands, legality, determinism, folds."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from munchkin_nb.bots import play_game
+from munchkin_nb.engine import Game, GameState, can, evolve, fold, legal_actions, state_hash
+from munchkin_nb.engine.cardinfo import card_set, hand_limit
+from munchkin_nb.engine.state import combat_cards
+from munchkin_nb.rules import ruleset
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(min_value=0, max_value=10_000)
+players = st.integers(min_value=3, max_value=6)
+bots = st.sampled_from(["random", "heuristic"])
+
+
+def every_card(s: GameState) -> Counter:
+    seen: Counter = Counter()
+    for kind in ("door", "treasure"):
+        seen.update(s.decks[kind])
+        seen.update(s.discards[kind])
+    for p in s.players:
+        seen.update(p.hand)
+        seen.update(p.in_play())
+    if s.combat:
+        seen.update(c for c in combat_cards(s.combat) if c)
+    return seen
+
+
+@SETTINGS
+@given(seeds, players, bots)
+def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot):
+    rec = play_game(n, seed, bot, max_turns=40)
+    all_cards = set(card_set("classic").instances())
+    s = GameState.initial()
+    for i, e in enumerate(rec.events):
+        evolve(s, e)
+        if i == 0:
+            continue
+        seen = every_card(s)
+        dupes = [c for c, k in seen.items() if k > 1]
+        assert not dupes, f"event {i + 1} ({e.type}): cards in two places: {dupes}"
+        assert set(seen) == all_cards, f"event {i + 1} ({e.type}): lost {sorted(all_cards - set(seen))[:5]}"
+
+
+@SETTINGS
+@given(seeds, players, bots)
+def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot):
+    rec = play_game(n, seed, bot, max_turns=60)
+    win = ruleset("classic").win_level
+    for e in rec.events:
+        if e.type == "LevelChanged":
+            assert 1 <= e.payload["level"] <= win + 3, e.payload
+            if e.payload["level"] >= win:
+                assert e.payload["reason"] in ("killed a monster", "helped kill as an elf") or "card.effect" in e.rules, e
+
+
+@SETTINGS
+@given(seeds, players, bots)
+def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot):
+    rec = play_game(n, seed, bot, max_turns=40)
+    s = GameState.initial()
+    limit = ruleset("classic").hand_limit
+    for e in rec.events:
+        if e.type == "TurnEnded":
+            p = s.player(e.payload["player"])
+            assert len(p.hand) <= hand_limit(s, p, limit), f"{p.name} ended a turn with {len(p.hand)} cards"
+        evolve(s, e)
+
+
+@SETTINGS
+@given(seeds, players)
+def test_every_legal_action_is_accepted(seed, n):
+    game = Game.start(["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n], seed=seed)
+    import random
+    rng = random.Random(seed)
+    for _ in range(300):
+        legal = legal_actions(game.state)
+        if not legal:
+            break
+        for a in legal:
+            assert can(game.state, a), f"offered but refused: {a}"
+        game.act(rng.choice(legal))
+
+
+@SETTINGS
+@given(seeds, players, bots)
+def test_same_seed_same_events_byte_for_byte(seed, n, bot):
+    a = play_game(n, seed, bot, max_turns=30)
+    b = play_game(n, seed, bot, max_turns=30)
+    assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
+
+
+@SETTINGS
+@given(seeds, players, st.data())
+def test_every_prefix_folds_to_the_same_state(seed, n, data):
+    rec = play_game(n, seed, "random", max_turns=30)
+    k = data.draw(st.integers(min_value=1, max_value=len(rec.events)))
+    incremental = GameState.initial()
+    for e in rec.events[:k]:
+        evolve(incremental, e)
+    assert state_hash(fold(rec.events[:k])) == state_hash(incremental)
+    again = GameState.from_dict(incremental.to_dict())
+    assert state_hash(again) == state_hash(incremental)
