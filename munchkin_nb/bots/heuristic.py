@@ -13,6 +13,8 @@ ORDER = {
     "look_for_trouble": 0, "loot_the_room": 30, "give_charity": 70, "end_turn": 10, "finish_setup": 5,
     "run_away": 50, "accept_roll": 1, "flight": 60, "reroll": 60, "escape_by_discarding": 70,
     "choose_loss": 10, "loot_the_body": 10, "take_item": 10, "cancel_curse": 60, "accept_curse": 1,
+    "set_die": 65, "steal": 20, "resurrect": 0, "choose_steps": 5, "trade_treasures": 5,
+    "force_rerun": 5, "let_escape": 1,
 }
 
 
@@ -27,7 +29,7 @@ class HeuristicBot:
         by = {}
         for a in legal:
             by.setdefault(a.name, []).append(a)
-        if s.combat and s.combat.stage == "fight":
+        if s.combat and s.combat.stage == "fight" and ("pass" in by or "accept_help" in by):
             return self._combat(s, me, by, legal)
         if "look_for_trouble" in by:
             for a in by["look_for_trouble"]:
@@ -35,7 +37,7 @@ class HeuristicBot:
                     return a
         if "choose_loss" in by or "loot_the_body" in by or "take_item" in by:
             opts = by.get("choose_loss") or by.get("loot_the_body") or by.get("take_item")
-            key = (lambda a: card(s, a.params["card"]).gold or 0)
+            key = (lambda a: (card(s, a.params["card"]).gold or 0) if a.params.get("card") else 0)
             return (min if "choose_loss" in by else max)(opts, key=key)
         if "curse" in by and self.rng.random() < 0.5:
             leader = max((p for p in s.players if p.name != me), key=lambda p: p.level).name
@@ -54,11 +56,12 @@ class HeuristicBot:
         bd = breakdown(s)
         mine = me == c.fighter or me == c.helper
         if "accept_help" in by:
-            return by["accept_help"][0] if (c.offer.get("treasures") or c.offer.get("items")) else by["decline_help"][0]
+            paid = c.offer.get("treasures") or c.offer.get("items")
+            return by["accept_help"][0] if paid or "decline_help" not in by else by["decline_help"][0]
         if mine:
             if bd.players_win:
                 return by["pass"][0]
-            for name in ("berserk", "turning", "send_away", "charm"):
+            for name in ("berserk", "turning", "send_away", "decline_fight", "charm"):
                 if name in by:
                     return by[name][0]
             for a in by.get("play_one_shot", []):

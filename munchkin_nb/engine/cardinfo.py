@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from .registry import handles
 from .state import GameState, Player
 
 
@@ -50,6 +51,7 @@ def classes(state: GameState, p: Player) -> set[str]:
     return k or {"none"}
 
 
+@handles("condition", "race", "not_race", "class", "not_class", "sex", "not_sex", "any", "level_at_most", "wears")
 def holds(state: GameState, p: Player, cond: dict | None) -> bool:
     """Whether a condition (docs/cards.md, Conditions) holds for player `p`."""
     if not cond:
@@ -71,7 +73,17 @@ def holds(state: GameState, p: Player, cond: dict | None) -> bool:
             return False
         if key == "any" and not any(holds(state, p, c) for c in val):
             return False
+        if key == "wears" and not any(_slot_of(state, c) in _slots(val) for c in p.equipped):
+            return False
     return True
+
+
+def _slot_of(state: GameState, cid: str) -> str:
+    return card(state, cid).slot or "none"
+
+
+def _slots(val: str) -> tuple[str, ...]:
+    return ("one_hand", "two_hands") if val == "hand" else (val,)
 
 
 def abilities(state: GameState, p: Player, key: str) -> list[Any]:
@@ -86,6 +98,7 @@ def has_ability(state: GameState, p: Player, key: str) -> bool:
     return bool(abilities(state, p, key))
 
 
+@handles("effect", "hand_limit")
 def hand_limit(state: GameState, p: Player, base: int) -> int:
     limits = [v for v in abilities(state, p, "hand_limit") if isinstance(v, int)]
     return max([base] + limits)

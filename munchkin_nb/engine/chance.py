@@ -30,10 +30,13 @@ class RandomChance:
 class ScriptedChance:
     """Dice and draws given in advance (scenarios, transcribed games); shuffles keep order."""
 
-    def __init__(self, dice=(), draws=(), fallback: RandomChance | None = None):
+    def __init__(self, dice=(), draws=(), fallback: RandomChance | None = None, shuffles=(),
+                 strict: bool = False):
         self.dice = list(dice)
         self.draws = list(draws)
+        self.shuffles = [list(o) for o in shuffles]
         self.fallback = fallback
+        self.strict = strict     # a draw not named in advance is an error (transcribed games)
 
     def roll(self, sides: int = 6) -> int:
         if self.dice:
@@ -43,6 +46,11 @@ class ScriptedChance:
         raise ChanceExhausted("a die was rolled but no scripted result is left")
 
     def shuffle(self, cards: list[str]) -> list[str]:
+        if self.shuffles:
+            order = self.shuffles.pop(0)
+            if sorted(order) != sorted(cards):
+                raise ChanceExhausted("a recorded shuffle does not hold the cards being shuffled")
+            return order
         return self.fallback.shuffle(cards) if self.fallback else list(cards)
 
     def draw(self, deck: list[str], kind: str) -> str:
@@ -51,4 +59,15 @@ class ScriptedChance:
             if want not in deck:
                 raise ChanceExhausted(f"card {want!r} was to be drawn but is not in the {kind} deck")
             return want
+        if self.strict:
+            raise ChanceExhausted(f"a {kind} card was drawn but no drawn card was given")
         return deck[0]
+
+    def left(self) -> str:
+        """What was scripted and not used, in words (empty when all was used)."""
+        parts = []
+        if self.dice:
+            parts.append(f"dice {self.dice}")
+        if self.draws:
+            parts.append(f"draws {self.draws}")
+        return ", ".join(parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cardinfo import abilities, card, effect, effects, holds, item_usable
+from .registry import handles
 from .state import Combat, GameState, Player
 
 SLOTS = {"headgear": 1, "armor": 1, "footgear": 1, "hands": 2}
@@ -54,10 +55,18 @@ class Breakdown:
                 "monsters": self.monsters, "margin": self.margin, "outcome": self.outcome}
 
 
+def extra_items(state: GameState, p: Player) -> int:
+    """How many items beyond the slot and big-item limits the player may use (Hireling)."""
+    return sum(int(v) for cid in p.equipped for v in effects(card(state, cid), "extra_item")
+               if isinstance(v, int) and item_usable(state, p, cid))
+
+
+@handles("effect", "extra_item")
 def counting_items(state: GameState, p: Player) -> list[str]:
     """The equipped items whose bonus counts: usable, and within the slots (first come first)."""
     used = {k: 0 for k in SLOTS}
     out = []
+    spare = extra_items(state, p)
     two_hand_cost = 1 if abilities(state, p, "two_hands_as_one") else 2
     for cid in p.equipped:
         c = card(state, cid)
@@ -67,16 +76,23 @@ def counting_items(state: GameState, p: Player) -> list[str]:
         if slot in ("one_hand", "two_hands"):
             cost = 1 if slot == "one_hand" else two_hand_cost
             if used["hands"] + cost > SLOTS["hands"]:
-                continue
-            used["hands"] += cost
+                if spare <= 0:
+                    continue
+                spare -= 1
+            else:
+                used["hands"] += cost
         elif slot in SLOTS:
             if used[slot] >= SLOTS[slot]:
-                continue
-            used[slot] += 1
+                if spare <= 0:
+                    continue
+                spare -= 1
+            else:
+                used[slot] += 1
         out.append(cid)
     return out
 
 
+@handles("effect", "bonus_if")
 def item_bonus(state: GameState, p: Player, cid: str) -> int:
     c = card(state, cid)
     for e in effects(c, "bonus_if"):
@@ -89,16 +105,31 @@ def fighters(c: Combat) -> list[str]:
     return [c.fighter] + ([c.helper] if c.helper else [])
 
 
+@handles("effect", "level_only")
 def level_only(state: GameState, c: Combat) -> bool:
     return any(effect(card(state, m["card"]), "level_only") for m in c.monsters)
 
 
+@handles("effect", "items_only")
+def items_only(state: GameState, c: Combat) -> bool:
+    return any(effect(card(state, m["card"]), "items_only") for m in c.monsters)
+
+
+@handles("persistent", "items_ignored")
+def items_ignored(state: GameState, p: Player) -> bool:
+    return any((card(state, cid).persistent or {}).get("items_ignored") for cid in p.curses)
+
+
+@handles("persistent", "combat_bonus")
 def player_terms(state: GameState, name: str, c: Combat) -> list[Term]:
     p = state.player(name)
-    terms = [Term("players", f"{name}'s level", p.level, None, "combat.strength", name)]
+    if items_only(state, c):
+        terms = [Term("players", f"{name}'s level (does not count)", 0, None, "combat.monster_abilities", name)]
+    else:
+        terms = [Term("players", f"{name}'s level", p.level, None, "combat.strength", name)]
     if level_only(state, c):
         return terms
-    for cid in counting_items(state, p):
+    for cid in ([] if items_ignored(state, p) else counting_items(state, p)):
         bonus = item_bonus(state, p, cid)
         if bonus:
             terms.append(Term("players", card(state, cid).name, bonus, cid, "items.slots", name))
@@ -107,10 +138,13 @@ def player_terms(state: GameState, name: str, c: Combat) -> list[Term]:
         if pc.get("combat_bonus"):
             terms.append(Term("players", card(state, cid).name, pc["combat_bonus"], cid, "curse.persistent", name))
     for mod in c.modifiers:
-        if mod["side"] == "players" and mod.get("target") == name:
+        if mod["side"] == "players" and (mod.get("target") == name or mod.get("cond") is not None):
             if mod.get("double"):
                 base = sum(t.amount for t in terms if t.rule in ("combat.strength", "items.slots"))
                 terms.append(Term("players", mod["source"] or "double", base, mod["card"], "card.effect", name))
+            elif mod.get("cond") is not None:
+                if holds(state, p, mod["cond"]):
+                    terms.append(Term("players", _label(state, mod), mod["amount"], mod["card"], "combat.one_shot", name))
             else:
                 rule = "thief.backstab" if mod.get("source") == "backstab" else "combat.one_shot"
                 terms.append(Term("players", _label(state, mod), mod["amount"], mod["card"], rule, name))
@@ -123,6 +157,7 @@ def _label(state: GameState, mod: dict) -> str:
     return card(state, mod["card"]).name if mod.get("card") else (mod.get("source") or "modifier")
 
 
+@handles("effect", "bonus", "monster_bonus", "mate")
 def monster_terms(state: GameState, c: Combat) -> list[Term]:
     terms: list[Term] = []
     people = [state.player(n) for n in fighters(c)]
@@ -162,6 +197,7 @@ def _cond_words(cond: dict | None) -> str:
     return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in cond.items())
 
 
+@handles("effect", "wins_ties")
 def breakdown(state: GameState, c: Combat | None = None) -> Breakdown:
     """The combat's arithmetic: every term of both sides, the sums and the outcome."""
     c = c or state.combat
@@ -175,6 +211,7 @@ def breakdown(state: GameState, c: Combat | None = None) -> Breakdown:
     return Breakdown(terms, ties)
 
 
+@handles("effect", "extra_treasures")
 def treasures_for(state: GameState, c: Combat) -> int:
     """How many treasures the monsters still in the combat give."""
     total = 0
@@ -191,6 +228,15 @@ def treasures_for(state: GameState, c: Combat) -> int:
     return total
 
 
+@handles("effect", "extra_level_unaided")
+def unaided(state: GameState, c: Combat) -> bool:
+    """One fighter alone, by level only: no helper and no bonus but the level."""
+    if c.helper:
+        return False
+    return all(t.amount <= 0 or t.label == f"{c.fighter}'s level" for t in player_terms(state, c.fighter, c))
+
+
+@handles("effect", "extra_level_with_tag", "tag")
 def levels_for(state: GameState, c: Combat) -> int:
     """Levels the fighter gains for killing every monster still in the combat."""
     total = 0
@@ -204,6 +250,9 @@ def levels_for(state: GameState, c: Combat) -> int:
         tag = effect(mc, "extra_level_with_tag")
         if tag and tag in tags:
             lv += 1
+        extra = effect(mc, "extra_level_unaided")
+        if isinstance(extra, int) and unaided(state, c):
+            lv += extra
         total += lv * (1 + len(m.get("mates", [])))
     return total
 
@@ -212,6 +261,13 @@ def _tags(c) -> set[str]:
     return {t for t in effects(c, "tag") if isinstance(t, str)}
 
 
+@handles("persistent", "die_roll")
+def die_modifier(state: GameState, name: str) -> int:
+    """What persistent curses add to every die roll of this player."""
+    return sum((card(state, cid).persistent or {}).get("die_roll", 0) for cid in state.player(name).curses)
+
+
+@handles("effect", "run_away")
 def run_away_modifier(state: GameState, name: str, monster: str) -> int:
     """What is added to this player's run-away roll against that monster."""
     p = state.player(name)
@@ -220,6 +276,4 @@ def run_away_modifier(state: GameState, name: str, monster: str) -> int:
         if item_usable(state, p, cid):
             mod += sum(v for v in effects(card(state, cid), "run_away") if isinstance(v, int))
     mod += sum(v for v in effects(card(state, monster), "run_away") if isinstance(v, int))
-    for cid in p.curses:
-        mod += (card(state, cid).persistent or {}).get("die_roll", 0)
-    return mod
+    return mod + die_modifier(state, name)

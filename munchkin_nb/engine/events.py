@@ -12,6 +12,7 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     # set-up and turn flow (automatic)
     "GameStarted": ("ruleset", "card_set", "players"),
     "DeckShuffled": ("deck", "order"),
+    "PositionSet": ("players", "turn_of"),
     "DieRolled": ("player", "purpose", "result"),
     "FirstPlayerChosen": ("player",),
     "TurnStarted": ("player",),
@@ -57,6 +58,7 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     "RanAway": ("player", "monster", "escaped"),
     "BadStuffApplied": ("player", "monster"),
     "CombatEnded": ("outcome",),
+    "CombatTransferred": ("player",),
 }
 
 

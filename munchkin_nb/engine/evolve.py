@@ -191,7 +191,7 @@ def _monster_removed(s: GameState, e: Event) -> None:
     for m in c.monsters:
         if m["card"] == e.payload["monster"]:
             c.monsters.remove(m)
-            c.removed.append(dict(m, reason=e.payload["reason"]))
+            c.removed.append(dict(m, reason=e.payload["reason"], treasures=int(e.payload.get("treasures", 0))))
             c.to_run = [r for r in c.to_run if r[1] != m["card"]]
             return
     raise ValueError(f"monster {e.payload['monster']!r} is not in the combat")
@@ -214,7 +214,7 @@ def _modifier_played(s: GameState, e: Event) -> None:
     s.combat.modifiers.append({"card": p["card"], "side": p["side"], "target": p.get("target"),
                                "amount": p["amount"], "by": p["by"], "tags": list(p.get("tags", [])),
                                "source": p.get("source", p["card"]), "label": p.get("label"),
-                               "double": bool(p.get("double"))})
+                               "double": bool(p.get("double")), "cond": p.get("cond")})
     if p.get("source") == "backstab":
         s.combat.backstabbed.append([p["by"], p["target"]])
     if p.get("ability"):
@@ -226,6 +226,8 @@ def _modifier_played(s: GameState, e: Event) -> None:
 def _help_asked(s: GameState, e: Event) -> None:
     s.combat.asked = e.payload["helper"]
     s.combat.offer = {"items": list(e.payload.get("items", [])), "treasures": e.payload.get("treasures", 0)}
+    if e.payload.get("compelled"):
+        s.combat.offer["compelled"] = True
 
 
 def _help_declined(s: GameState, e: Event) -> None:
@@ -272,6 +274,16 @@ def _auto_escape(s: GameState, e: Event) -> None:
     s.combat.auto_escape.append(e.payload["player"])
 
 
+def _combat_transferred(s: GameState, e: Event) -> None:
+    """Someone else takes over the fight: alone, with no bribe; the window starts again."""
+    c = s.combat
+    c.fighter = e.payload["player"]
+    c.helper = None
+    c.bribe = {}
+    c.asked = None
+    c.declined = []
+
+
 def _combat_ended(s: GameState, e: Event) -> None:
     s.combat = None
 
@@ -302,12 +314,41 @@ def _theft_tried(s: GameState, e: Event) -> None:
     s.player(e.payload["player"]).stole = True
 
 
+def _position_set(s: GameState, e: Event) -> None:
+    """A scenario or lesson lays out a table: cards from the decks into players' zones."""
+    pos = e.payload
+    for spec in pos["players"]:
+        p = s.player(spec["name"])
+        p.level = spec.get("level", p.level)
+        p.sex = spec.get("sex", p.sex)
+        for zone in ("hand", "equipped", "carried", "races", "classes", "curses"):
+            for cid in spec.get(zone, []):
+                _take(s, cid)
+                getattr(p, zone).append(cid)
+        for zone in ("half_breed", "super_munchkin"):
+            if spec.get(zone):
+                _take(s, spec[zone])
+                setattr(p, zone, spec[zone])
+    for kind, top in pos.get("decks", {}).items():
+        rest = [c for c in s.decks[kind] if c not in top]
+        s.decks[kind] = list(top) + rest
+    for kind, pile in pos.get("discards", {}).items():
+        for cid in pile:
+            _take(s, cid)
+            s.discards[kind].append(cid)
+    s.ready = s.names()
+    s.current = s.names().index(pos["turn_of"])
+    s.turn = max(s.turn, 1)
+    s.phase = pos.get("phase", "before_door")
+
+
 def _nothing(s: GameState, e: Event) -> None:
     """Events that record a fact (a roll, a decision) without changing the table."""
 
 
 HANDLERS: dict[str, Callable[[GameState, Event], None]] = {
     "GameStarted": _game_started,
+    "PositionSet": _position_set,
     "DeckShuffled": _deck_shuffled,
     "DieRolled": _nothing,
     "FirstPlayerChosen": _first_player,
@@ -344,6 +385,7 @@ HANDLERS: dict[str, Callable[[GameState, Event], None]] = {
     "BadStuffApplied": _nothing,
     "CurseApplied": _nothing,
     "CombatEnded": _combat_ended,
+    "CombatTransferred": _combat_transferred,
     "DecisionRequired": _decision_required,
     "DecisionMade": _decision_made,
     "SetupFinished": _ready,

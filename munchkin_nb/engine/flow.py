@@ -5,7 +5,8 @@ from __future__ import annotations
 from munchkin_nb.rules.rulesets import ruleset
 
 from .builder import Builder
-from .cardinfo import card, effect, effects, holds
+from .registry import handles
+from .cardinfo import card
 from .combat import breakdown, counting_items, fighters, levels_for, treasures_for
 from .state import combat_cards
 
@@ -96,14 +97,9 @@ def open_window(b: Builder, first: str) -> None:
 
 def start_combat(b: Builder, player: str, monster: str, from_door: bool, rules) -> None:
     b.emit("CombatStarted", {"player": player, "monster": monster, "from_door": from_door}, rules)
-    reveal_effects(b, monster)
     open_window(b, player)
-
-
-def reveal_effects(b: Builder, monster: str) -> None:
-    steps = effect(card(b.s, monster), "on_reveal")
-    if steps:
-        apply_steps(b, b.s.combat.fighter, list(steps), monster)
+    from .monster_effects import on_enter
+    on_enter(b, monster)
 
 
 def resolve_combat(b: Builder) -> None:
@@ -122,6 +118,7 @@ def resolve_combat(b: Builder) -> None:
                           "players": bd.players, "monsters_strength": bd.monsters}, rule + ["run.roll"])
 
 
+@handles("effect", "help_level")
 def reward(b: Builder, levels: int) -> None:
     """The combat is won: levels, the elf helper's levels, treasures drawn, then the table is cleared."""
     s, c = b.s, b.s.combat
@@ -130,7 +127,9 @@ def reward(b: Builder, levels: int) -> None:
     b.emit("CombatWon", {"monsters": [m["card"] for m in c.monsters], "levels": levels,
                          "treasures": treasures, "helper": c.helper}, ["combat.win", "combat.rewards_after"])
     if levels:
-        change_level(b, c.fighter, levels, "killed a monster", by_kill=True, rules=["combat.win"])
+        compelled = bool(c.bribe.get("compelled"))
+        change_level(b, c.fighter, levels, "killed a monster", by_kill=not compelled,
+                     rules=["combat.win"] + (["card.effect"] if compelled else []))
     if c.helper and kills:
         helper = s.player(c.helper)
         if any(True for _ in effects_of_player(b, helper, "help_level")):
@@ -151,7 +150,7 @@ def effects_of_player(b: Builder, p, key: str):
 
 def end_combat(b: Builder, outcome: str) -> None:
     s, c = b.s, b.s.combat
-    for cid in combat_cards(c):
+    for cid in reversed(combat_cards(c)):   # enhancers before the monster they sit on
         discard(b, None, cid, "combat over", ["combat.one_shot"])
     for n in fighters(c):
         for cid in list(s.player(n).curses):
@@ -186,132 +185,11 @@ def advance(b: Builder) -> None:
 
 
 # -- bad stuff and curses ------------------------------------------------------
-def apply_steps(b: Builder, victim: str, steps: list, source: str, rolled: int | None = None) -> None:
-    """Carry out bad-stuff or curse steps on `victim`, pausing where the victim must choose."""
-    s = b.s
-    steps = list(steps)
-    while steps:
-        step = steps.pop(0)
-        p = s.player(victim)
-        if p.dead and step != "death":
-            return
-        kind, arg = step_kind(step)
-        rules = ["run.bad_stuff"] if s.combat else ["curse.any"]
-        if kind == "death":
-            kill(b, victim, source)
-            return
-        if kind == "lose_levels":
-            n = rolled if arg == "rolled" else int(arg)
-            change_level(b, victim, -n, f"{card(s, source).name}", rules=rules)
-        elif kind == "level_to":
-            change_level(b, victim, int(arg) - p.level, card(s, source).name, rules=rules)
-        elif kind == "level_to_lowest":
-            low = min(q.level for q in s.players if q.name != victim)
-            if low < p.level:
-                change_level(b, victim, low - p.level, card(s, source).name, rules=rules)
-        elif kind == "roll":
-            r = b.roll(victim, f"bad stuff of {card(s, source).name}", rules)
-            branch = arg.get("then", []) if r <= arg.get("at_most", 0) else arg.get("else", [])
-            steps = list(branch) + steps
-            rolled = r
-        elif kind == "if":
-            branch = step.get("then", []) if holds(s, p, arg) else step.get("else", [])
-            steps = list(branch) + steps
-        elif kind == "lose_hand":
-            for cid in list(p.hand):
-                discard(b, victim, cid, "lost hand", rules)
-        elif kind == "change_sex":
-            b.emit("SexChanged", {"player": victim, "sex": "female" if p.sex == "male" else "male"}, ["card.effect"])
-        elif kind in ("change_race", "change_class"):
-            change_identity(b, victim, "race" if kind == "change_race" else "class", source)
-        else:
-            options, count = loss_options(b, victim, kind, arg, rolled)
-            if kind in ("others_take_items",):
-                others_take(b, victim, options, count, source, steps)
-                return
-            if count <= 0 or not options:
-                b.emit("BadStuffApplied", {"player": victim, "monster": source, "step": kind, "note": "nothing to lose"},
-                       ["curse.nothing_to_lose"])
-                continue
-            if kind in ("lose_all",) or len(options) <= count:
-                for cid in options[:count] if kind != "lose_all" else options:
-                    discard(b, victim, cid, f"lost to {card(s, source).name}", rules)
-                continue
-            b.emit("DecisionRequired", {"player": victim, "kind": "lose_card", "options": options, "count": count,
-                                        "then": steps, "source": source, "step": kind}, ["curse.victim_chooses"])
-            return
-
-
-def step_kind(step) -> tuple[str, object]:
-    """A step's kind and argument: a bare word, or the one key that is not then/else."""
-    if isinstance(step, str):
-        return step, None
-    for key in step:
-        if key not in ("then", "else"):
-            return key, step[key]
-    raise ValueError(f"a step without a kind: {step!r}")
-
-
-def loss_options(b: Builder, victim: str, kind: str, arg, rolled) -> tuple[list[str], int]:
-    """What `victim` could lose to one step, and how many."""
-    s = b.s
-    p = s.player(victim)
-    items = p.equipped + p.carried
-    if kind == "lose_slot":
-        slots = ("one_hand", "two_hands") if arg == "hand" else (arg,)
-        return [c for c in items if card(s, c).slot in slots], 1
-    if kind == "lose_item":
-        size = arg.get("size", "any") if isinstance(arg, dict) else "any"
-        count = int(arg.get("count", 1)) if isinstance(arg, dict) else 1
-        return [c for c in items if size == "any" or (card(s, c).big == (size == "big"))], count
-    if kind == "lose_all":
-        return [c for c in items if card(s, c).big], len(items)
-    if kind == "lose_best_item":
-        counting = counting_items(s, p)
-        if not counting:
-            return [], 0
-        best = max(card(s, c).bonus or 0 for c in counting)
-        return [c for c in counting if (card(s, c).bonus or 0) == best], 1
-    if kind == "lose_class":
-        return list(p.classes), 1
-    if kind == "lose_race":
-        return list(p.races), 1
-    if kind == "lose_cards":
-        return list(p.hand), int(arg)
-    if kind == "lose_items":
-        n = rolled if arg == "rolled" else int(arg)
-        return items, n
-    if kind == "lose_gold_worth":
-        total = sum(card(s, c).gold or 0 for c in items)
-        return items, len(items) if total <= int(arg) else 1
-    if kind == "others_take_items":
-        return items, int(arg)
-    raise ValueError(f"unknown step {kind!r} on {victim}")
-
-
-def others_take(b: Builder, victim: str, options, count, source, steps) -> None:
-    """Each other player, highest level first, takes items from the victim."""
-    s = b.s
-    takers = sorted((q for q in s.players if q.name != victim and not q.dead), key=lambda q: -q.level)
-    for q in takers:
-        for _ in range(count):
-            b.emit("DecisionRequired", {"player": q.name, "kind": "take_item", "from": victim,
-                                        "source": source, "then": []}, ["run.bad_stuff"])
-    if steps:
-        apply_steps(b, victim, steps, source)
-
-
-def change_identity(b: Builder, victim: str, what: str, source: str) -> None:
-    """Lose your race (class) cards and take the first one of that kind from the door discards."""
-    s = b.s
-    p = s.player(victim)
-    for cid in list(p.races if what == "race" else p.classes):
-        discard(b, victim, cid, f"changed by {card(s, source).name}", ["card.effect"])
-    for cid in reversed(s.discards["door"]):
-        if card(s, cid).kind == what:
-            b.emit("CardPlayed", {"player": victim, "card": cid, "into": "races" if what == "race" else "classes",
-                                  "from": "discard"}, ["card.effect"])
-            return
+def apply_steps(b: Builder, victim: str, steps: list, source: str, rolled: int | None = None,
+                lost: int | None = None) -> None:
+    """Carry out bad-stuff or curse steps (see steps.py, where each step kind is one function)."""
+    from .steps import apply_steps as run_steps
+    run_steps(b, victim, steps, source, rolled, lost)
 
 
 def kill(b: Builder, victim: str, source: str | None) -> None:

@@ -8,7 +8,7 @@ from .chance import RandomChance
 from .events import Event
 from .moves_base import MOVES
 from .state import GameState
-from . import moves_turn, moves_combat, moves_choice, moves_cards  # noqa: F401  (register the moves)
+from . import moves_turn, moves_combat, moves_choice, moves_cards, moves_oneshots, monster_effects, steps  # noqa: F401  (register the moves)
 
 
 def context(s: GameState) -> tuple[str | None, str]:

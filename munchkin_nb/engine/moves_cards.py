@@ -9,6 +9,7 @@ from .builder import Builder
 from .cardinfo import card, effect, holds
 from .flow import advance, change_level, check_win, discard, draw, end_combat
 from .moves_base import Move, act, in_hand, move, target
+from .registry import handles
 from .state import GameState
 
 SPECIAL_KINDS = ("special", "one_shot")
@@ -19,7 +20,9 @@ def on_draw(b: Builder, player: str, cid: str) -> None:
     use_effects(b, player, cid, {})
 
 
-def _when_ok(s: GameState, player: str, c) -> bool:
+@handles("when", "combat", "own_turn", "any_time", "on_draw", "after_combat", "not_highest", "in_play")
+def when_ok(s: GameState, player: str, c) -> bool:
+    """Whether the card's `when` lets `player` play it (or have it played on them) now."""
     w = c.when or "any_time"
     if w == "combat":
         return s.combat is not None
@@ -38,6 +41,9 @@ def _when_ok(s: GameState, player: str, c) -> bool:
     return True
 
 
+_when_ok = when_ok
+
+
 # effect kind -> (needs, runner); `needs` lists the params the action must name
 EFFECTS: dict[str, tuple[tuple[str, ...], Callable[[Builder, str, str, dict, object], None]]] = {}
 
@@ -45,7 +51,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], Callable[[Builder, str, str, dict, obj
 def effect_kind(name: str, needs: tuple[str, ...] = ()):
     def deco(fn):
         EFFECTS[name] = (needs, fn)
-        return fn
+        return handles("effect", name)(fn)
     return deco
 
 
@@ -114,6 +120,13 @@ def _end_combat(b, player, cid, params, arg):
                ["combat.defeat_without_kill"])
 
 
+@effect_kind("transfer_combat", ("new_fighter",))
+def _transfer(b, player, cid, params, arg):
+    """Another player takes over the combat, with its rewards and its bad stuff."""
+    b.emit("CombatTransferred", {"player": params["new_fighter"], "from_player": b.s.combat.fighter},
+           ["card.effect"])
+
+
 @effect_kind("cheat", ("item",))
 def _cheat(b, player, cid, params, arg):
     b.emit("CardPlayed", {"player": player, "card": cid, "into": "attachments", "on": params["item"]}, ["card.effect"])
@@ -147,6 +160,9 @@ def _param_options(s: GameState, player: str, need: str, c) -> list:
         if "cheat" in usable_effects(c):
             return list(p.equipped + p.carried)
         return [x for q in s.players if q.name != player for x in q.equipped + q.carried]
+    if need == "new_fighter":
+        c_ = s.combat
+        return [q.name for q in s.players if c_ and q.name not in (c_.fighter, c_.helper) and not q.dead]
     if need == "monster":
         return [m["card"] for m in s.combat.monsters] if s.combat else []
     if need == "new_monster":
@@ -157,6 +173,17 @@ def _param_options(s: GameState, player: str, need: str, c) -> list:
             return [x for q in s.players for x in q.in_play() if x.split("#")[0] == want]
         return s.discards["door"][-1:] + s.discards["treasure"][-1:]
     return []
+
+
+def auto_params(s: GameState, player: str, c) -> dict:
+    """The first valid choice of every parameter a card's effects need (for cards played as a whole)."""
+    out = {}
+    for k in usable_effects(c):
+        for n in EFFECTS[k][0]:
+            opts = _param_options(s, player, n, c)
+            if opts:
+                out[n] = opts[0]
+    return out
 
 
 @move

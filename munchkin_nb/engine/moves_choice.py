@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from .actions import require
 from .builder import Builder
-from .cardinfo import card
-from .flow import advance, apply_steps, discard, discard_remains
+from .cardinfo import card, gold
+from .flow import advance, discard, discard_remains
 from .moves_base import Move, act, move
 from .moves_turn import apply_curse
+from .steps import resume
 
 
 def _done(b: Builder, player: str, kind: str) -> None:
@@ -19,30 +20,78 @@ def _lootable(s, dead: str) -> list[str]:
     return p.hand + p.equipped + p.carried + list(p.attachments)
 
 
+def _holds(s, player: str) -> list[str]:
+    p = s.player(player)
+    return p.hand + p.equipped + p.carried + p.races + p.classes
+
+
+def _loss_options(s, player: str) -> list[str]:
+    have = set(_holds(s, player))
+    return [c for c in s.pending[0]["options"] if c in have]
+
+
 @move
 class ChooseLoss(Move):
-    """The victim picks which card the curse or bad stuff takes."""
+    """The player picks which card the curse or bad stuff takes."""
 
     name = "choose_loss"
     when = ("pending:lose_card",)
 
     def candidates(self, s, player):
-        for cid in s.pending[0]["options"]:
+        opts = _loss_options(s, player)
+        for cid in opts:
             yield act(self.name, player, card=cid)
+        if not opts:
+            yield act(self.name, player, card=None)
 
     def check(self, s, a):
-        require(a.params.get("card") in s.pending[0]["options"], "curse.victim_chooses",
-                f"choose one of: {', '.join(s.pending[0]['options'])}.")
+        opts = _loss_options(s, a.player)
+        require(a.params.get("card") in opts or (not opts and a.params.get("card") is None), "curse.victim_chooses",
+                f"choose one of: {', '.join(opts)}.")
 
     def run(self, b, a):
         pend = dict(b.s.pending[0])
         _done(b, a.player, "lose_card")
-        discard(b, a.player, a.params["card"], f"lost to {card(b.s, pend['source']).name}", ["curse.victim_chooses"])
-        rest = [c for c in pend["options"] if c != a.params["card"]]
-        if pend["count"] > 1 and rest:
-            b.emit("DecisionRequired", dict(pend, options=rest, count=pend["count"] - 1), ["curse.victim_chooses"])
+        cid = a.params.get("card")
+        own = pend.get("victim", a.player) == a.player
+        if cid is not None:
+            discard(b, a.player, cid, f"lost to {card(b.s, pend['source']).name}", ["curse.victim_chooses"])
+            if own:
+                pend["lost"] = (pend.get("lost") or 0) + gold(b.s, cid)
+        have = set(_holds(b.s, a.player))
+        rest = [c for c in pend["options"] if c != cid and c in have] if cid is not None else []
+        worth = pend.get("worth")
+        if worth is not None and cid is not None:
+            worth -= gold(b.s, cid)
+        more = worth > 0 if worth is not None else pend["count"] > 1
+        if more and rest:
+            b.emit("DecisionRequired", dict(pend, options=rest, count=pend["count"] - 1, worth=worth),
+                   ["curse.victim_chooses"])
         else:
-            apply_steps(b, a.player, pend["then"], pend["source"])
+            resume(b, pend)
+        advance(b)
+
+
+@move
+class ChooseSteps(Move):
+    """The victim picks which of the bad stuff's lists to suffer."""
+
+    name = "choose_steps"
+    when = ("pending:choose_steps",)
+
+    def candidates(self, s, player):
+        for i in range(len(s.pending[0]["options"])):
+            yield act(self.name, player, option=i)
+
+    def check(self, s, a):
+        i = a.params.get("option")
+        require(isinstance(i, int) and 0 <= i < len(s.pending[0]["options"]), "curse.victim_chooses",
+                f"choose an option from 0 to {len(s.pending[0]['options']) - 1}.")
+
+    def run(self, b, a):
+        pend = dict(b.s.pending[0])
+        _done(b, a.player, "choose_steps")
+        resume(b, dict(pend, then=list(pend["options"][a.params["option"]]) + list(pend["then"])))
         advance(b)
 
 
@@ -75,31 +124,45 @@ class LootTheBody(Move):
         advance(b)
 
 
+def _victim_zone(s, pend: dict) -> list[str]:
+    v = s.player(pend["from"])
+    return list(v.hand) if pend.get("zone") == "hand" else v.equipped + v.carried
+
+
 @move
 class TakeItem(Move):
-    """Bad stuff lets each other player take an item from the victim."""
+    """Bad stuff lets other players pick the victim's items (or hand cards), to take or to discard."""
 
     name = "take_item"
     when = ("pending:take_item",)
 
     def candidates(self, s, player):
-        v = s.player(s.pending[0]["from"])
-        for cid in v.equipped + v.carried:
+        for cid in _victim_zone(s, s.pending[0]):
             yield act(self.name, player, card=cid)
 
     def check(self, s, a):
-        v = s.player(s.pending[0]["from"])
-        require(a.params.get("card") in v.equipped + v.carried, "run.bad_stuff", "take one of the victim's items in play.")
+        require(a.params.get("card") in _victim_zone(s, s.pending[0]), "run.bad_stuff",
+                "pick one of the victim's cards.")
 
     def run(self, b, a):
         s = b.s
-        victim = s.pending[0]["from"]
+        pend = dict(s.pending[0])
+        victim = pend["from"]
         _done(b, a.player, "take_item")
-        b.emit("CardGiven", {"from_player": victim, "to_player": a.player, "card": a.params["card"],
-                             "reason": "bad stuff", "to": "carried"}, ["run.bad_stuff"])
-        v = s.player(victim)
-        while s.pending and s.pending[0]["kind"] == "take_item" and not (v.equipped + v.carried):
-            _done(b, s.pending[0]["player"], "take_item")
+        if pend.get("do", "take") == "discard":
+            discard(b, a.player, a.params["card"], f"{card(s, pend['source']).name}", ["run.bad_stuff"])
+        else:
+            zone = "hand" if pend.get("zone") == "hand" else "carried"
+            b.emit("CardGiven", {"from_player": victim, "to_player": a.player, "card": a.params["card"],
+                                 "reason": "bad stuff", "to": zone}, ["run.bad_stuff"])
+        batch = pend.get("batch")
+        if not _victim_zone(s, pend):
+            # nothing left to pick: the rest of this batch is skipped, its steps go on
+            while s.pending and s.pending[0]["kind"] == "take_item" and s.pending[0].get("batch") == batch:
+                pend = dict(s.pending[0])
+                _done(b, pend["player"], "take_item")
+        if not (s.pending and s.pending[0].get("batch") == batch and batch):
+            resume(b, pend)
         advance(b)
 
 

@@ -6,7 +6,9 @@ from .actions import require
 from .builder import Builder
 from .cardinfo import abilities, card, effect, effects, holds
 from .combat import fighters, run_away_modifier
-from .flow import advance, apply_steps, discard, open_window, rs
+from .flow import advance, apply_steps, discard, draw, open_window, rs
+from .monster_effects import wont_pursue
+from .registry import handles
 from .moves_base import Move, act, in_hand, move, owned, target
 from .state import GameState
 
@@ -40,71 +42,6 @@ class Pass(Move):
     def run(self, b, a):
         b.emit("PlayerPassed", {"player": a.player}, ["combat.window"])
         advance(b)
-
-
-def one_shot_ok(s: GameState, player: str, cid: str) -> bool:
-    p = s.player(player)
-    return (cid in p.hand or cid in p.carried or cid in p.equipped) and card(s, cid).kind == "one_shot"
-
-
-@move
-class PlayOneShot(Move):
-    """A one-shot from hand or table for either side: a bonus, an escape, or the end of the fight."""
-
-    name = "play_one_shot"
-    when = ("combat", "run")
-
-    def candidates(self, s, player):
-        p = s.player(player)
-        c = s.combat
-        for cid in p.hand + p.carried:
-            cc = card(s, cid)
-            if cc.kind != "one_shot" or (c.stage == "run" and not effect(cc, "auto_escape")):
-                continue
-            if c.stage == "run_away" and not effect(cc, "auto_escape"):
-                continue
-            if cc.bonus:
-                yield act(self.name, player, card=cid, side="players", target=c.fighter)
-                yield act(self.name, player, card=cid, side="monsters")
-            elif effect(cc, "auto_escape") or effect(cc, "double_strength"):
-                for f in fighters(c):
-                    yield act(self.name, player, card=cid, side="players", target=f)
-            elif effect(cc, "end_combat") or effect(cc, "remove_monster"):
-                yield act(self.name, player, card=cid, side="monsters")
-
-    def check(self, s, a):
-        cid = a.params.get("card")
-        require(isinstance(cid, str) and one_shot_ok(s, a.player, cid), "combat.one_shot",
-                f"{cid!r} is not a one-shot {a.player} holds.")
-        side = a.params.get("side")
-        require(side in ("players", "monsters"), "combat.one_shot", "a one-shot is played for 'players' or 'monsters'.")
-        if side == "players":
-            require(a.params.get("target") in fighters(s.combat), "combat.one_shot",
-                    "a one-shot for the players' side is played on the fighter or the helper.")
-        c = card(s, cid)
-        if s.combat.stage != "fight":
-            require(bool(effect(c, "auto_escape")), "run.roll", "while running away only escape cards help.")
-
-    def run(self, b, a):
-        s = b.s
-        cid, side, tgt = a.params["card"], a.params["side"], a.params.get("target")
-        c = card(s, cid)
-        tags = [t for t in effects(c, "tag") if isinstance(t, str)]
-        if effect(c, "end_combat"):
-            for m in list(s.combat.monsters):
-                b.emit("MonsterRemoved", {"monster": m["card"], "reason": c.name, "treasures": 0}, ["combat.defeat_without_kill"])
-            discard(b, a.player, cid, "one-shot used", ["combat.one_shot"])
-        elif effect(c, "auto_escape"):
-            b.emit("AutoEscapeGranted", {"player": tgt, "card": cid}, ["combat.one_shot"])
-            discard(b, a.player, cid, "one-shot used", ["combat.one_shot"])
-        elif effect(c, "double_strength"):
-            b.emit("ModifierPlayed", {"card": cid, "side": "players", "target": tgt, "amount": 0, "by": a.player,
-                                      "double": True, "tags": tags}, ["combat.one_shot", "card.effect"])
-        else:
-            b.emit("ModifierPlayed", {"card": cid, "side": side, "target": tgt if side == "players" else None,
-                                      "amount": c.bonus if side == "players" else c.bonus, "by": a.player, "tags": tags},
-                   ["combat.one_shot"])
-        reopen(b, a.player)
 
 
 @move
@@ -159,10 +96,10 @@ class WanderingMonster(Move):
     def run(self, b, a):
         discard(b, a.player, a.params["card"], "played", ["combat.wandering_monster"])
         b.emit("MonsterAdded", {"monster": a.params["monster"], "by": a.player}, ["combat.wandering_monster", "combat.several_monsters"])
-        reveal = effect(card(b.s, a.params["monster"]), "on_reveal")
-        if reveal:
-            apply_steps(b, b.s.combat.fighter, list(reveal), a.params["monster"])
         reopen(b, a.player)
+        from .monster_effects import on_enter
+        on_enter(b, a.params["monster"])
+        advance(b)
 
 
 def _discard_paid(b: Builder, player: str, cid: str, why: str) -> None:
@@ -183,6 +120,7 @@ class Backstab(Move):
             if f != player and [player, f] not in s.combat.backstabbed:
                 yield act(self.name, player, target=f, discard=s.player(player).hand[0])
 
+    @handles("effect", "backstab")
     def check(self, s, a):
         require(_ability(s, a.player, "backstab") is not None, "thief.backstab", f"{a.player} is not a thief.")
         t = target(s, a)
@@ -223,6 +161,7 @@ class _DiscardBonus(Move):
         require(_used(s, self.key, a.player) < ab[0].get("max_cards", 3), self.rule, f"{a.player} has discarded the most cards allowed.")
         owned(s, a, "discard")
 
+    @handles("effect", "berserk", "turning")
     def run(self, b, a):
         ab = abilities(b.s, b.s.player(a.player), self.key)[0]
         _discard_paid(b, a.player, a.params["discard"], self.key)
@@ -260,6 +199,7 @@ class Charm(Move):
             for m in s.combat.monsters:
                 yield act(self.name, player, monster=m["card"])
 
+    @handles("effect", "charm")
     def check(self, s, a):
         n = _ability(s, a.player, "charm")
         require(n is not None, "combat.defeat_without_kill", f"{a.player} cannot charm monsters.")
@@ -284,6 +224,7 @@ class SendAway(Move):
     name = "send_away"
     when = ("combat",)
 
+    @handles("effect", "sent_away_by")
     def _rule(self, s, player, monster):
         for e in effects(card(s, monster), "sent_away_by"):
             if isinstance(e, dict) and holds(s, s.player(player), e["sent_away_by"]):
@@ -308,6 +249,11 @@ class SendAway(Move):
         reopen(b, a.player)
 
 
+@handles("effect", "no_help")
+def no_help(s: GameState) -> bool:
+    return any(effect(card(s, m["card"]), "no_help") for m in s.combat.monsters)
+
+
 @move
 class AskForHelp(Move):
     """The fighter asks one player to help, offering carried items and/or a number of treasures."""
@@ -317,7 +263,7 @@ class AskForHelp(Move):
 
     def candidates(self, s, player):
         c = s.combat
-        if player != c.fighter or c.helper or any(effect(card(s, m["card"]), "no_help") for m in c.monsters):
+        if player != c.fighter or c.helper or no_help(s):
             return
         from .combat import breakdown
         if breakdown(s).players_win:
@@ -330,7 +276,7 @@ class AskForHelp(Move):
         c = s.combat
         require(a.player == c.fighter, "combat.help", "only the fighter asks for help.")
         require(c.helper is None, "combat.help", f"{c.helper} is helping already; only one may.")
-        require(not any(effect(card(s, m["card"]), "no_help") for m in c.monsters), "card.effect",
+        require(not no_help(s), "card.effect",
                 "this monster must be fought alone.")
         h = target(s, a, "helper")
         require(h != a.player and not s.player(h).dead, "combat.help", f"{h} cannot help.")
@@ -343,8 +289,19 @@ class AskForHelp(Move):
         require(isinstance(n, int) and n >= 0, "combat.bribe", "offer a whole number of treasures.")
 
     def run(self, b, a):
-        b.emit("HelpAsked", {"helper": a.params["helper"], "items": a.params.get("items", []),
-                             "treasures": a.params.get("treasures", 0)}, ["combat.help", "combat.bribe"])
+        compelled = compels(b.s, a.player, a.params["helper"])
+        b.emit("HelpAsked", {"helper": a.params["helper"], "items": [] if compelled else a.params.get("items", []),
+                             "treasures": 0 if compelled else a.params.get("treasures", 0), "compelled": compelled},
+               ["combat.help", "combat.bribe"] + (["card.effect"] if compelled else []))
+
+
+@handles("effect", "compel_help")
+def compels(s: GameState, fighter: str, helper: str) -> bool:
+    """Kneepads of Allure: a higher-level player asked by its wearer must help, for nothing."""
+    p = s.player(fighter)
+    from .cardinfo import item_usable
+    return s.player(helper).level > p.level and any(
+        effect(card(s, c), "compel_help") and item_usable(s, p, c) for c in p.equipped)
 
 
 @move
@@ -373,6 +330,10 @@ class DeclineHelp(Move):
     def candidates(self, s, player):
         yield act(self.name, player)
 
+    def check(self, s, a):
+        require(not s.combat.offer.get("compelled"), "card.effect",
+                f"{s.combat.fighter}'s Kneepads of Allure compel {a.player} to help.")
+
     def run(self, b, a):
         b.emit("HelpDeclined", {"helper": a.player}, ["combat.help"])
         advance(b)
@@ -395,6 +356,7 @@ class RunAway(Move):
         require([a.player, a.params.get("monster")] in s.combat.to_run, "run.roll",
                 f"{a.player} is not running from {a.params.get('monster')!r}.")
 
+    @handles("effect", "cannot_be_outrun", "auto_escape")
     def run(self, b, a):
         s = b.s
         name, m = a.player, a.params["monster"]
@@ -403,13 +365,12 @@ class RunAway(Move):
         if name in s.combat.auto_escape:
             finish_run(b, name, m, True, "escaped automatically")
             return
-        wp = effect(mc, "wont_pursue")
-        if wp:
-            level = wp if isinstance(wp, int) else wp.get("wont_pursue")
-            unless = None if isinstance(wp, int) else wp.get("unless")
-            if p.level <= level and not (unless and holds(s, p, unless)):
-                finish_run(b, name, m, True, "it will not pursue")
-                return
+        if wont_pursue(s, name, m):
+            finish_run(b, name, m, True, "it will not pursue")
+            return
+        if effect(mc, "auto_escape"):
+            finish_run(b, name, m, True, "it lets everyone go")
+            return
         if effect(mc, "cannot_be_outrun"):
             finish_run(b, name, m, False, "it cannot be outrun")
             return
@@ -417,24 +378,48 @@ class RunAway(Move):
         roll_escape(b, name, m, roll, 0)
 
 
-def roll_escape(b: Builder, name: str, m: str, roll: int, bonus: int, rerolled: bool = False) -> None:
+def die_setters(s: GameState, name: str) -> list[str]:
+    p = s.player(name)
+    return [c for c in p.hand + p.carried if card(s, c).kind == "one_shot" and effect(card(s, c), "set_die")]
+
+
+def roll_escape(b: Builder, name: str, m: str, roll: int, bonus: int, rerolled: bool = False,
+                glued: bool = False) -> None:
     s = b.s
     total = roll + run_away_modifier(s, name, m) + bonus
     escaped = total >= rs(b).escape_on
     p = s.player(name)
-    can_improve = not escaped and p.hand and (
-        abilities(s, p, "flight") or (abilities(s, p, "reroll_run_away") and not rerolled))
+    can_improve = not escaped and (die_setters(s, name) or p.hand and (
+        abilities(s, p, "flight") or (abilities(s, p, "reroll_run_away") and not rerolled)))
     if can_improve:
         b.emit("EscapeRolled", {"player": name, "monster": m, "roll": roll, "total": total, "bonus": bonus,
-                                "rerolled": rerolled}, ["run.roll"])
+                                "rerolled": rerolled, "glued": glued}, ["run.roll"])
         return
-    finish_run(b, name, m, escaped, f"rolled {roll}, total {total}")
+    if escaped and not glued and glue_pots(s, name):
+        b.emit("DecisionRequired", {"player": glue_pots(s, name)[0][0], "kind": "force_rerun", "runner": name,
+                                    "monster": m, "bonus": bonus, "roll": roll, "then": []}, ["card.effect"])
+        return
+    finish_run(b, name, m, escaped, f"rolled {roll}, total {total}", by_roll=True)
 
 
-def finish_run(b: Builder, name: str, m: str, escaped: bool, how: str) -> None:
+@handles("effect", "force_rerun")
+def glue_pots(s: GameState, runner: str) -> list[tuple[str, str]]:
+    """(holder, card) for every card in another player's hand that can make the runner roll again."""
+    return [(q.name, c) for q in s.players if q.name != runner and not q.dead
+            for c in q.hand if effect(card(s, c), "force_rerun")]
+
+
+@handles("effect", "escaped_bad_stuff", "escape_treasures")
+def finish_run(b: Builder, name: str, m: str, escaped: bool, how: str, by_roll: bool = False) -> None:
     s = b.s
     b.emit("RanAway", {"player": name, "monster": m, "escaped": escaped, "how": how}, ["run.roll"])
     mc = card(s, m)
+    if escaped and by_roll:
+        p = s.player(name)
+        for cid in list(p.equipped):
+            for n in effects(card(s, cid), "escape_treasures"):
+                for _ in range(int(n)):
+                    draw(b, name, "treasure", "down", card(s, cid).name, ["card.effect"])
     if not escaped:
         b.emit("BadStuffApplied", {"player": name, "monster": m}, ["run.bad_stuff"])
         apply_steps(b, name, list(mc.bad_stuff), m)
@@ -458,6 +443,7 @@ class Flight(Move):
         if ab and s.player(player).hand and s.combat.escape["bonus"] < ab[0].get("max_cards", 3):
             yield act(self.name, player, discard=s.player(player).hand[0])
 
+    @handles("effect", "flight")
     def check(self, s, a):
         ab = abilities(s, s.player(a.player), "flight")
         require(bool(ab), "run.roll", f"{a.player} has no flight spell.")
@@ -467,7 +453,7 @@ class Flight(Move):
     def run(self, b, a):
         e = dict(b.s.combat.escape)
         _discard_paid(b, a.player, a.params["discard"], "flight")
-        roll_escape(b, a.player, e["monster"], e["roll"], e["bonus"] + 1, e["rerolled"])
+        roll_escape(b, a.player, e["monster"], e["roll"], e["bonus"] + 1, e["rerolled"], e.get("glued", False))
 
 
 @move
@@ -481,6 +467,7 @@ class Reroll(Move):
         if abilities(s, s.player(player), "reroll_run_away") and not s.combat.escape["rerolled"] and s.player(player).hand:
             yield act(self.name, player, discard=s.player(player).hand[0])
 
+    @handles("effect", "reroll_run_away")
     def check(self, s, a):
         require(bool(abilities(s, s.player(a.player), "reroll_run_away")) and not s.combat.escape["rerolled"],
                 "run.roll", f"{a.player} cannot roll again.")
@@ -490,7 +477,7 @@ class Reroll(Move):
         e = dict(b.s.combat.escape)
         _discard_paid(b, a.player, a.params["discard"], "reroll")
         roll = b.roll(a.player, "run away again", ["run.roll"])
-        roll_escape(b, a.player, e["monster"], roll, e["bonus"], True)
+        roll_escape(b, a.player, e["monster"], roll, e["bonus"], True, e.get("glued", False))
 
 
 @move
@@ -515,10 +502,18 @@ class EscapeByDiscarding(Move):
     name = "escape_by_discarding"
     when = ("run",)
 
+    @handles("effect", "escape_by_discarding_tag", "discard_to_escape")
     def _ok(self, s, player, m, item):
-        tag = effect(card(s, m), "escape_by_discarding_tag")
         p = s.player(player)
-        return tag and item in p.equipped + p.carried + p.hand and tag in effects(card(s, item), "tag")
+        if item not in p.equipped + p.carried + p.hand:
+            return False
+        tag = effect(card(s, m), "escape_by_discarding_tag")
+        if tag and tag in effects(card(s, item), "tag"):
+            return True
+        if item in p.hand:
+            return False
+        level = card(s, m).level or 0
+        return any(n == "any" or (isinstance(n, int) and level <= n) for n in effects(card(s, item), "discard_to_escape"))
 
     def candidates(self, s, player):
         p = s.player(player)
@@ -535,3 +530,72 @@ class EscapeByDiscarding(Move):
     def run(self, b, a):
         discard(b, a.player, a.params["card"], "thrown to the monster", ["card.effect"])
         finish_run(b, a.player, a.params["monster"], True, "escaped by discarding an item")
+
+
+@move
+class SetDie(Move):
+    """Loaded Die: after a failed run-away roll, the die shows the number of your choice."""
+
+    name = "set_die"
+    when = ("escape",)
+
+    def candidates(self, s, player):
+        for cid in die_setters(s, player)[:1]:
+            yield act(self.name, player, card=cid, value=6)
+
+    @handles("effect", "set_die")
+    def check(self, s, a):
+        require(a.params.get("card") in die_setters(s, a.player), "card.effect",
+                f"{a.player} holds no card that sets the die.")
+        v = a.params.get("value")
+        require(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6, "card.effect",
+                "a die shows 1 to 6.")
+
+    def run(self, b, a):
+        e = dict(b.s.combat.escape)
+        discard(b, a.player, a.params["card"], "set the die", ["card.effect"])
+        roll_escape(b, a.player, e["monster"], a.params["value"], e["bonus"], e["rerolled"], e.get("glued", False))
+
+
+def _glue_decision(s: GameState) -> dict:
+    return s.pending[0]
+
+
+@move
+class ForceRerun(Move):
+    """Flask of Glue: the player who just escaped must roll again."""
+
+    name = "force_rerun"
+    when = ("pending:force_rerun",)
+
+    def candidates(self, s, player):
+        for holder, cid in glue_pots(s, _glue_decision(s)["runner"]):
+            if holder == player:
+                yield act(self.name, player, card=cid)
+
+    def check(self, s, a):
+        require((a.player, a.params.get("card")) in glue_pots(s, _glue_decision(s)["runner"]), "card.effect",
+                f"{a.player} holds no such card.")
+
+    def run(self, b, a):
+        pend = dict(_glue_decision(b.s))
+        b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
+        discard(b, a.player, a.params["card"], "glued a runner", ["card.effect"])
+        roll = b.roll(pend["runner"], "run away again (glued)", ["run.roll"])
+        roll_escape(b, pend["runner"], pend["monster"], roll, 0, False, True)
+
+
+@move
+class LetEscape(Move):
+    """Do not stop the escape."""
+
+    name = "let_escape"
+    when = ("pending:force_rerun",)
+
+    def candidates(self, s, player):
+        yield act(self.name, player)
+
+    def run(self, b, a):
+        pend = dict(_glue_decision(b.s))
+        b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
+        finish_run(b, pend["runner"], pend["monster"], True, f"rolled {pend['roll']}", by_roll=True)

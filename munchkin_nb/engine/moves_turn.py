@@ -9,6 +9,7 @@ from .combat import SLOTS
 from .flow import (apply_steps, change_level, discard, draw, end_turn, phase, rs, start_combat,
                    start_turn)
 from .moves_base import Move, act, in_hand, move, target
+from .registry import handles
 from .state import GameState
 
 IDENTITY = {"race": ("races", "race.one"), "class": ("classes", "class.one")}
@@ -28,19 +29,18 @@ def fits(s: GameState, name: str, cid: str) -> bool:
     slot = c.slot or "none"
     if slot == "none":
         return True
-    mine = [card(s, x).slot for x in p.equipped]
-    if slot in ("one_hand", "two_hands"):
-        two = 1 if abilities(s, p, "two_hands_as_one") else 2
-        hands = sum(1 if x == "one_hand" else two for x in mine if x in ("one_hand", "two_hands"))
-        return hands + (1 if slot == "one_hand" else two) <= SLOTS["hands"]
-    return mine.count(slot) < SLOTS[slot]
+    from dataclasses import replace
+    from .combat import counting_items
+    return cid in counting_items(s, replace(p, equipped=p.equipped + [cid]))
 
 
+@handles("effect", "big_items_unlimited")
 def big_item_allowed(s: GameState, name: str, cid: str) -> bool:
     p = s.player(name)
     if not card(s, cid).big or has_ability(s, p, "big_items_unlimited"):
         return True
-    limit = 1 + len(abilities(s, p, "extra_big_item"))
+    from .combat import extra_items
+    limit = 1 + len(abilities(s, p, "extra_big_item")) + extra_items(s, p)
     return sum(1 for x in p.equipped + p.carried if card(s, x).big) < limit
 
 
@@ -176,6 +176,7 @@ class Unequip(Move):
         b.emit("ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": False}, ["items.slots"])
 
 
+@handles("effect", "double_sell")
 def sale_value(s: GameState, name: str, cards: list[str]) -> int:
     p = s.player(name)
     total = sum(card(s, c).gold or 0 for c in cards)
@@ -282,21 +283,109 @@ class KickDoor(Move):
     def run(self, b, a):
         s = b.s
         cid = draw(b, a.player, "door", "up", "kick_door", ["turn.kick_door"])
-        if cid is None:
-            phase(b, "after_door", ["decks.reshuffle"])
-            return
-        c = card(s, cid)
-        if c.kind == "monster":
-            start_combat(b, a.player, cid, True, ["turn.kick_door"])
-            return
-        phase(b, "after_door", ["turn.kick_door"])
-        if c.kind == "curse":
-            curse_hits(b, a.player, cid, a.player, ["curse.door"])
-        elif effect(c, "on_draw"):
-            from .moves_cards import on_draw
-            on_draw(b, a.player, cid)
+        open_door(b, a.player, cid)
 
 
+def open_door(b: Builder, player: str, cid: str | None) -> None:
+    """The door card is face up: fight a monster, suffer a curse, play an on-draw card, keep the rest."""
+    s = b.s
+    if cid is None:
+        phase(b, "after_door", ["decks.reshuffle"])
+        return
+    c = card(s, cid)
+    if c.kind == "monster":
+        start_combat(b, player, cid, True, ["turn.kick_door"])
+        return
+    phase(b, "after_door", ["turn.kick_door"])
+    if c.kind == "curse":
+        if ignores_drawn_curses(s, player):
+            discard(b, player, cid, "ignored", ["curse.door", "card.effect"])
+            return
+        curse_hits(b, player, cid, player, ["curse.door"])
+    elif c.when == "on_draw":
+        from .moves_cards import on_draw
+        on_draw(b, player, cid)
+
+
+@handles("effect", "ignore_drawn_curses")
+def ignores_drawn_curses(s: GameState, player: str) -> bool:
+    p = s.player(player)
+    return any(effect(card(s, c), "ignore_drawn_curses") and item_usable(s, p, c) for c in p.equipped)
+
+
+@move
+class Resurrect(Move):
+    """The cleric takes the top door discard instead of kicking the door, paying a card from hand."""
+
+    name = "resurrect"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        p = s.player(player)
+        if s.phase == "before_door" and has_ability(s, p, "resurrection") and s.discards["door"] and p.hand:
+            yield act(self.name, player, discard=p.hand[0])
+
+    @handles("effect", "resurrection")
+    def check(self, s, a):
+        require(s.phase == "before_door", "cleric.resurrection", "resurrection replaces kicking the door.")
+        require(has_ability(s, s.player(a.player), "resurrection"), "cleric.resurrection", f"{a.player} is not a cleric.")
+        require(bool(s.discards["door"]), "cleric.resurrection", "the door discards are empty.")
+        in_hand(s, a, "discard")
+
+    def run(self, b, a):
+        cid = b.s.discards["door"][-1]
+        b.emit("CardTakenFromDiscard", {"player": a.player, "card": cid, "deck": "door"}, ["cleric.resurrection"])
+        discard(b, a.player, a.params["discard"], "paid for resurrection", ["cleric.resurrection", "ability.discard_cost"])
+        open_door(b, a.player, cid)
+
+
+def _small_items(s: GameState, name: str) -> list[str]:
+    q = s.player(name)
+    return [c for c in q.equipped + q.carried if not card(s, c).big]
+
+
+@move
+class Steal(Move):
+    """The thief's theft: own turn, outside combat, once a turn; discard a card and roll."""
+
+    name = "steal"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        p = s.player(player)
+        if not abilities(s, p, "theft") or p.stole or not p.hand:
+            return
+        for n in _alive_others(s, player):
+            for item in _small_items(s, n)[:1]:
+                yield act(self.name, player, target=n, item=item, discard=p.hand[0])
+
+    @handles("effect", "theft")
+    def check(self, s, a):
+        p = s.player(a.player)
+        require(bool(abilities(s, p, "theft")), "thief.theft", f"{a.player} is not a thief.")
+        require(not p.stole, "thief.theft", f"{a.player} has tried a theft this turn already.")
+        t = target(s, a)
+        require(t != a.player and not s.player(t).dead, "thief.theft", f"{a.player} cannot steal from {t}.")
+        require(a.params.get("item") in _small_items(s, t), "thief.theft", f"steal a small item {t} has in play.")
+        in_hand(s, a, "discard")
+
+    def run(self, b, a):
+        from .combat import die_modifier
+        s = b.s
+        need = abilities(s, s.player(a.player), "theft")[0]
+        discard(b, a.player, a.params["discard"], "theft", ["thief.theft", "ability.discard_cost"])
+        roll = b.roll(a.player, "theft", ["thief.theft"])
+        ok = roll + die_modifier(s, a.player) >= int(need)
+        b.emit("TheftTried", {"player": a.player, "target": a.params["target"], "item": a.params["item"],
+                              "roll": roll, "success": ok}, ["thief.theft"])
+        if ok:
+            b.emit("CardGiven", {"from_player": a.params["target"], "to_player": a.player, "card": a.params["item"],
+                                 "reason": "steal", "to": "carried"}, ["thief.theft"])
+        else:
+            change_level(b, a.player, -1, "caught stealing", rules=["thief.theft"])
+
+
+@handles("effect", "cancel_curse")
 def curse_hits(b: Builder, victim: str, cid: str, by: str, rules) -> None:
     """A curse reaches its victim: a Wishing Ring may stop it, else it acts or stays."""
     s = b.s
@@ -349,28 +438,48 @@ class Curse(Move):
 
 @move
 class GoUpALevel(Move):
-    """Play a go-up-a-level card on any player; never for the winning level."""
+    """Play a go-up-a-level card on any player, when its condition holds; never for the winning level."""
 
     name = "go_up_a_level"
     when = ("turn", "combat")
+
+    def _ok(self, s, player, cid, t) -> bool:
+        from .moves_cards import when_ok
+        return s.player(t).level < rs_of(s).win_level - 1 and not s.player(t).dead and when_ok(s, t, card(s, cid))
 
     def candidates(self, s, player):
         for cid in s.player(player).hand:
             if card(s, cid).kind == "go_up_a_level":
                 for t in s.names():
-                    if s.player(t).level < rs_of(s).win_level - 1:
+                    if self._ok(s, player, cid, t):
                         yield act(self.name, player, card=cid, target=t)
 
     def check(self, s, a):
         cid = in_hand(s, a)
-        require(card(s, cid).kind == "go_up_a_level", "card.go_up_a_level", f"{card(s, cid).name} is not a go-up-a-level card.")
+        c = card(s, cid)
+        require(c.kind == "go_up_a_level", "card.go_up_a_level", f"{c.name} is not a go-up-a-level card.")
         t = target(s, a)
         require(s.player(t).level < rs_of(s).win_level - 1, "level.win_by_kill",
                 f"{t} is at level {s.player(t).level}: the winning level needs a kill.")
+        require(self._ok(s, a.player, cid, t), "card.go_up_a_level", f"{c.name} cannot be played now ({c.when}).")
 
+    @handles("effect", "gain_level")
     def run(self, b, a):
-        discard(b, a.player, a.params["card"], "played", ["card.go_up_a_level"])
-        change_level(b, a.params["target"], 1, card(b.s, a.params["card"]).name, rules=["card.go_up_a_level"])
+        from .moves_cards import EFFECTS, auto_params
+        cid = a.params["card"]
+        c = card(b.s, cid)
+        for e in c.effects:
+            key = e if isinstance(e, str) else next(iter(e))
+            if key in EFFECTS:
+                EFFECTS[key][1](b, a.player, cid, auto_params(b.s, a.player, c), e if isinstance(e, str) else e[key])
+        gain = sum(int(v) for v in effect_values(c, "gain_level")) or 1
+        discard(b, a.player, cid, "played", ["card.go_up_a_level"])
+        change_level(b, a.params["target"], gain, c.name, rules=["card.go_up_a_level"])
+
+
+def effect_values(c, key: str) -> list:
+    from .cardinfo import effects
+    return [v for v in effects(c, key) if isinstance(v, int) and not isinstance(v, bool)]
 
 
 @move

@@ -158,6 +158,8 @@ RULES: tuple[Rule, ...] = (
        "Clase (carta de Ladrón); Combate: 'Apuñalando a traición'"),
     _r("thief.theft", "Theft", "On your turn, outside combat, a thief may discard a card to try to steal a small item: 4 or more succeeds, otherwise lose a level.",
        "Clase: 'un ladrón no puede robar si él o su víctima están luchando en un combate'"),
+    _r("cleric.resurrection", "Resurrection", "Instead of drawing a card face up, a cleric may take the top card of that discard pile, discarding a card from hand for it.",
+       "Clase (carta de Clérigo): 'Resurrección'"),
     _r("game.over", "The game is over", "Nothing more can be done once someone has won.",
        "Reglas de juego: 'El primer jugador que alcance el nivel 10 gana'"),
     _r("decision.pending", "Someone else decides", "The game is waiting for another player's decision.",

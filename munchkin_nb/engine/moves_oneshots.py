@@ -1,0 +1,136 @@
+"""One-shots played in a combat, for either side: each effect kind is one small function."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .actions import require
+from .builder import Builder
+from .cardinfo import card, effect, effects
+from .combat import fighters
+from .flow import discard
+from .monster_effects import killed_by_tags
+from .moves_base import Move, act, move
+from .registry import handles
+from .state import GameState
+
+# effect kind -> runner(b, player, cid, params, value); the first kind a card has wins
+ONE_SHOTS: dict[str, Callable[[Builder, str, str, dict, object], None]] = {}
+
+
+def one_shot(name: str):
+    def deco(fn):
+        ONE_SHOTS[name] = fn
+        return handles("effect", name)(fn)
+    return deco
+
+
+def _tags(c) -> list[str]:
+    return [t for t in effects(c, "tag") if isinstance(t, str)]
+
+
+@one_shot("end_combat")
+def _end_combat(b, player, cid, params, value):
+    for m in list(b.s.combat.monsters):
+        b.emit("MonsterRemoved", {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
+               ["combat.defeat_without_kill"])
+    discard(b, player, cid, "one-shot used", ["combat.one_shot"])
+
+
+@one_shot("auto_escape")
+def _auto_escape(b, player, cid, params, value):
+    """The target escapes without rolling; `auto_escape: N` lets up to N fighters escape."""
+    n = value if isinstance(value, int) and not isinstance(value, bool) else 1
+    who = [params["target"]] + [f for f in fighters(b.s.combat) if f != params["target"]]
+    for name in who[:n]:
+        if name not in b.s.combat.auto_escape:
+            b.emit("AutoEscapeGranted", {"player": name, "card": cid}, ["combat.one_shot"])
+    discard(b, player, cid, "one-shot used", ["combat.one_shot"])
+
+
+@one_shot("double_strength")
+def _double(b, player, cid, params, value):
+    b.emit("ModifierPlayed", {"card": cid, "side": "players", "target": params["target"], "amount": 0, "by": player,
+                              "double": True, "tags": _tags(card(b.s, cid))}, ["combat.one_shot", "card.effect"])
+
+
+@one_shot("bonus_if")
+def _bonus_if(b, player, cid, params, value):
+    """+N to each fighter for whom the condition holds (now or if they join later)."""
+    e = effect(card(b.s, cid), "bonus_if")
+    b.emit("ModifierPlayed", {"card": cid, "side": "players", "target": None, "amount": int(e["amount"]),
+                              "by": player, "cond": e["bonus_if"], "tags": _tags(card(b.s, cid))},
+           ["combat.one_shot", "card.effect"])
+
+
+def _bonus(b, player, cid, params, value):
+    c = card(b.s, cid)
+    side = params["side"]
+    b.emit("ModifierPlayed", {"card": cid, "side": side, "target": params.get("target") if side == "players" else None,
+                              "amount": c.bonus, "by": player, "tags": _tags(c)}, ["combat.one_shot"])
+
+
+def kind_of(c) -> str | None:
+    """What playing this one-shot in a combat does: an effect kind, 'bonus', or None."""
+    for e in c.effects:
+        key = e if isinstance(e, str) else next(iter(e))
+        if key in ONE_SHOTS:
+            return key
+    return "bonus" if c.bonus else None
+
+
+def _holds_one_shot(s: GameState, player: str, cid: str) -> bool:
+    p = s.player(player)
+    return (cid in p.hand or cid in p.carried) and card(s, cid).kind == "one_shot"
+
+
+def _sides(s: GameState, kind: str) -> list[dict]:
+    c = s.combat
+    if kind == "bonus":
+        return [{"side": "players", "target": f} for f in fighters(c)] + [{"side": "monsters"}]
+    if kind in ("auto_escape", "double_strength"):
+        return [{"side": "players", "target": f} for f in fighters(c)]
+    if kind == "bonus_if":
+        return [{"side": "players"}]
+    return [{"side": "monsters"}]
+
+
+@move
+class PlayOneShot(Move):
+    """A one-shot from hand or table for either side: a bonus, an escape, or the end of the fight."""
+
+    name = "play_one_shot"
+    when = ("combat", "run")
+
+    def candidates(self, s, player):
+        p = s.player(player)
+        for cid in p.hand + p.carried:
+            c = card(s, cid)
+            kind = kind_of(c) if c.kind == "one_shot" else None
+            if kind is None or (s.combat.stage != "fight" and kind != "auto_escape"):
+                continue
+            for side in _sides(s, kind):
+                yield act(self.name, player, card=cid, **side)
+
+    def check(self, s, a):
+        cid = a.params.get("card")
+        require(isinstance(cid, str) and _holds_one_shot(s, a.player, cid), "combat.one_shot",
+                f"{cid!r} is not a one-shot {a.player} holds.")
+        kind = kind_of(card(s, cid))
+        require(kind is not None, "combat.one_shot", f"{card(s, cid).name} is not played this way.")
+        if s.combat.stage != "fight":
+            require(kind == "auto_escape", "run.roll", "while running away only escape cards help.")
+        want = {k: a.params.get(k) for k in ("side", "target") if a.params.get(k) is not None}
+        require(want in _sides(s, kind), "combat.one_shot",
+                "a one-shot for the players' side is played on the fighter or the helper.")
+
+    def run(self, b, a):
+        cid = a.params["card"]
+        c = card(b.s, cid)
+        kind = kind_of(c)
+        (ONE_SHOTS.get(kind) or _bonus)(b, a.player, cid, a.params, effect(c, kind))
+        tags = _tags(c)
+        if tags and b.s.combat and b.s.combat.stage == "fight" and a.params.get("side") == "players":
+            killed_by_tags(b, tags)
+        from .moves_combat import reopen
+        reopen(b, a.player)
