@@ -1,0 +1,233 @@
+"""Launch the Voila web app on ``notebooks/app.ipynb``.
+
+    python -m munchkin_nb.app --host 127.0.0.1 --port 8866 [--db PATH] [-- VOILA_ARGS...]
+
+Voila runs from the repository root, so it reads ``voila.json`` there (the
+hosted app's settings: no sources, no tracebacks, no template or theme
+override from the URL, idle kernels culled). The notebook learns which
+database to open from the ``MUNCHKIN_DB`` environment variable, which the
+kernels inherit from the server.
+
+The app's Voila template (``munchkin``, in ``notebooks/jupyter``) is the
+``lab`` template without its links to a CDN for the icon font: the font is
+already bundled with Voila's own static files, served from this server.
+Anything after ``--`` goes to Voila unchanged (e.g. short culling times in tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
+JUPYTER_DATA = REPO_ROOT / "notebooks" / "jupyter"  # holds voila/templates/munchkin
+DEFAULT_DB = Path("replays") / "sample.db"
+DB_ENV = "MUNCHKIN_DB"
+
+
+def build_command(
+    host: str,
+    port: int,
+    voila_args: list[str] | None = None,
+    notebook: str | os.PathLike[str] = NOTEBOOK,
+) -> list[str]:
+    """The Voila command line (run from the repository root)."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        os.path.relpath(Path(notebook).resolve(), REPO_ROOT),
+        "--no-browser",
+        f"--Voila.ip={host}",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        *(voila_args or []),
+    ]
+
+
+def build_env(db: str | os.PathLike[str], base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for Voila and its kernels: the database path and the template path."""
+    env = dict(os.environ if base is None else base)
+    env[DB_ENV] = str(Path(db).resolve())  # relative to the caller's folder; Voila runs elsewhere
+    jupyter_path = [str(JUPYTER_DATA)]
+    if env.get("JUPYTER_PATH"):
+        jupyter_path.append(env["JUPYTER_PATH"])
+    env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path)
+    return env
+
+
+# --- running the app as a child process (browser tests, benchmarks) ----------
+
+READY_PATH = "/voila/static/voila.js"  # answers once Voila serves, and starts no kernel
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class AppServer:
+    """A running ``python -m munchkin_nb.app`` (which is Voila after the exec)."""
+
+    process: subprocess.Popen
+    host: str
+    port: int
+    log_path: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def kernel_pids(self) -> list[int]:
+        """Process ids of the kernels this server runs (its ipykernel children)."""
+        import psutil  # installed with IPython; only needed here
+
+        try:
+            children = psutil.Process(self.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        pids = []
+        for child in children:
+            try:
+                if any("ipykernel" in part for part in child.cmdline()):
+                    pids.append(child.pid)
+            except (psutil.NoSuchProcess, psutil.ZombieProcess, psutil.AccessDenied):
+                continue
+        return sorted(pids)
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        probe = self.url.rstrip("/") + READY_PATH
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the app exited with {self.process.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(probe, timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.2)
+        raise TimeoutError(f"the app did not answer at {probe} within {timeout} s:\n{self.log()}")
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """SIGTERM (Voila then shuts its kernels down), then SIGKILL whatever is left."""
+        kernels = self.kernel_pids()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        for pid in kernels:  # kernels this server started, if any outlived it
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+@contextmanager
+def serve(
+    *,
+    db: str | os.PathLike[str] | None = None,
+    notebook: str | os.PathLike[str] = NOTEBOOK,
+    voila_args: list[str] | tuple[str, ...] = (),
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    log_path: str | os.PathLike[str] | None = None,
+    timeout: float = 60.0,
+) -> Iterator[AppServer]:
+    """Run the app on a free port until the block ends; yields the ready :class:`AppServer`."""
+    port = port or free_port(host)
+    if log_path is None:
+        import tempfile
+
+        log_path = Path(tempfile.mkdtemp(prefix="munchkin-app-")) / "voila.log"
+    log_path = Path(log_path)
+    cmd = [sys.executable, "-m", "munchkin_nb.app", "--host", host, "--port", str(port),
+           "--notebook", str(Path(notebook).resolve())]
+    if db is not None:
+        cmd += ["--db", str(Path(db).resolve())]
+    if voila_args:
+        cmd += ["--", *voila_args]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            cmd, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
+    server = AppServer(process=process, host=host, port=port, log_path=log_path)
+    try:
+        server.wait_ready(timeout)
+        yield server
+    finally:
+        server.stop()
+
+
+def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[str]]:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, extra = argv[:cut], argv[cut + 1 :]
+    parser = argparse.ArgumentParser(
+        prog="python -m munchkin_nb.app",
+        description="Serve the Munchkin notebook app with Voila.",
+        epilog="Arguments after -- are passed to Voila unchanged.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8866, help="port to listen on (default 8866)")
+    parser.add_argument(
+        "--notebook",
+        default=str(NOTEBOOK),
+        help="the notebook to serve (default notebooks/app.ipynb; the benchmarks serve bare ones)",
+    )
+    parser.add_argument(
+        "--db",
+        default=os.environ.get(DB_ENV) or str(REPO_ROOT / DEFAULT_DB),
+        help=f"the SQLite event store to show (default ${DB_ENV}, else {DEFAULT_DB} in the repository)",
+    )
+    return parser.parse_args(argv), extra
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, extra = parse_args(argv)
+    if not Path(args.notebook).is_file():
+        print(f"No such notebook: {args.notebook}", file=sys.stderr)
+        return 2
+    env = build_env(args.db)
+    cmd = build_command(args.host, args.port, extra, args.notebook)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Munchkin app: http://{host}:{args.port}/  (database: {env[DB_ENV]})", flush=True)
+    # Voila replaces this process: signals (Ctrl-C, SIGTERM) reach it directly,
+    # and it shuts its kernels down when it stops.
+    os.chdir(REPO_ROOT)
+    os.execve(cmd[0], cmd, env)
+    return 1  # pragma: no cover - execve does not return
+
+
+if __name__ == "__main__":
+    sys.exit(main())
