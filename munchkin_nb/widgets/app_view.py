@@ -1,0 +1,119 @@
+"""The whole app's view: a game picker over a store, the stepper, the combat and the graphs."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from munchkin_nb.viz.figures import level_timeline
+
+from .base import View, error_box
+from .combat_view import CombatView
+from .figure_output import later, show_figure
+from .graph_view import GraphView
+from .stepper import TurnStepper
+
+
+def check_store_file(path: Path) -> None:
+    """ValueError with a plain message unless `path` is a readable event store (read-only check)."""
+    if not path.is_file():
+        raise ValueError(f"The database file {str(path)!r} does not exist.")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        raise ValueError(f"{str(path)!r} is not a readable SQLite database ({error}).") from None
+    missing = {"games", "events"} - tables
+    if missing:
+        raise ValueError(f"{str(path)!r} is an SQLite database but not a Munchkin event store "
+                         f"(no {' or '.join(sorted(missing))} table).")
+
+
+def game_label(g: dict) -> str:
+    names = ", ".join(p if isinstance(p, str) else str(p.get("name", p)) for p in g.get("players") or [])
+    label = f"Game {g['id']}: {names} ({g.get('ruleset', '?')}"
+    if g.get("turns") is not None:
+        label += f", {g['turns']} turns"
+    if g.get("winners"):
+        label += ", won by " + ", ".join(map(str, g["winners"]))
+    return label + ")"
+
+
+def games_table_html(games: list[dict]) -> str:
+    rows = "".join(
+        f"<tr><td>{g['id']}</td><td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
+        f"<td>{escape(str(g.get('source', '')))}</td><td>{escape(str(g.get('seed')))}</td>"
+        f"<td>{escape(str(g.get('turns')))}</td><td>{escape(', '.join(map(str, g.get('winners') or [])))}</td></tr>"
+        for g in games)
+    return ("<table class='munchkin-table munchkin-games'><tr><th>id</th><th>players</th><th>source</th>"
+            f"<th>seed</th><th>turns</th><th>winners</th></tr>{rows}</table>")
+
+
+class GameView(View):
+    """One stored game: the stepper first, then (drawn after it) the combat, the graph and the levels."""
+
+    def __init__(self, store: Any, game_id: int):
+        self.stepper = TurnStepper(store, game_id)
+        self.combat = CombatView(self.stepper)
+        self.graph = GraphView(events=self.stepper.events, source=self.stepper.state(1))
+        self.levels_out = widgets.Output()
+        self.levels_out.add_class("munchkin-levels-figure")
+        later(lambda: show_figure(self.levels_out, level_timeline(self.stepper.events)))
+        self.widget = widgets.VBox([
+            self.stepper.widget, self.combat.widget,
+            widgets.HTML("<b>Who did what to whom</b>"), self.graph.widget,
+            widgets.HTML("<b>Levels</b>"), self.levels_out])
+        self.widget.add_class("munchkin-game")
+
+
+class AppView(View):
+    """The app: pick a game of the store at `db_path`; a clear message instead of a traceback."""
+
+    def __init__(self, db_path: str | Path):
+        self.path = Path(db_path)
+        self.store = None
+        self.game_view: GameView | None = None
+        self.body = widgets.VBox()
+        self.picker: widgets.Dropdown | None = None
+        try:
+            check_store_file(self.path)
+            from munchkin_nb.store import EventStore
+            self.store = EventStore(str(self.path))
+            games = self.store.games()
+        except Exception as error:  # noqa: BLE001  any fault of the file is a message, not a traceback
+            self.widget = error_box(str(error) if isinstance(error, ValueError)
+                                    else f"{str(self.path)!r} cannot be read as an event store ({error}).",
+                                    "Cannot show the games.")
+            return
+        if not games:
+            self.widget = error_box(f"{str(self.path)!r} holds no games yet.", "Nothing to show.")
+            return
+        self.picker = widgets.Dropdown(options=[(game_label(g), g["id"]) for g in games],
+                                       description="game", layout=widgets.Layout(width="640px"))
+        self.picker.add_class("munchkin-game-picker")
+        self.picker.observe(lambda c: self.show_game(c["new"]), names="value")
+        self.widget = widgets.VBox([self.picker, self.body])
+        self.widget.add_class("munchkin-app")
+        self.show_game(self.picker.value)
+
+    def show_game(self, game_id: int) -> None:
+        try:
+            self.game_view = GameView(self.store, game_id)
+            self.body.children = (self.game_view.widget,)
+        except Exception as error:  # noqa: BLE001
+            self.game_view = None
+            self.body.children = (error_box(f"Game {game_id} cannot be shown: {error}", "Cannot show this game."),)
+
+
+def app_view(db_path: str | Path) -> widgets.Widget:
+    """The whole app's view over the store at `db_path` (game picker, stepper, combat, graphs),
+    or an HTML box of class `munchkin-error` saying what is wrong with the file."""
+    return AppView(db_path).widget

@@ -1,0 +1,126 @@
+"""CombatView: the waterfall of the combat in progress, with what-if toggles through the engine."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from munchkin_nb.engine import breakdown
+from munchkin_nb.engine.combat import Breakdown
+from munchkin_nb.viz.figures import combat_waterfall
+from munchkin_nb.viz.words import card_name
+
+from .base import View
+from .figure_output import later, show_figure, show_message
+
+
+def what_if(state: Any, without_items: set[str] | frozenset = frozenset(), without_helper: bool = False) -> Breakdown:
+    """The engine's breakdown of the combat in `state` with those items (of the fighter or the
+    helper) taken off the table and/or the helper gone, computed on a copy of the state."""
+    if state.combat is None:
+        raise ValueError("there is no combat in progress")
+    s = state.copy()
+    c = s.combat
+    for p in s.players:
+        if p.name in (c.fighter, c.helper):
+            p.equipped = [cid for cid in p.equipped if cid not in without_items]
+    if without_helper and c.helper:
+        gone = c.helper
+        c.helper = None
+        c.modifiers = [m for m in c.modifiers if m.get("target") != gone]
+    return breakdown(s)
+
+
+def item_toggles(state: Any) -> list[tuple[str, str, str]]:
+    """(who, card id, label) of every item of the fighter and the helper that adds a term."""
+    out = []
+    seen = set()
+    for t in breakdown(state).terms:
+        if t.side == "players" and t.card and t.rule == "items.slots" and t.card not in seen:
+            seen.add(t.card)
+            out.append((t.who or "", t.card, f"{t.who}: {t.label} ({t.amount:+d})"))
+    return out
+
+
+class CombatView(View):
+    """The waterfall of the combat at a stepper's position (or of a state), with a Checkbox per
+    fighter/helper item and one for the helper: untick to see the fight without it."""
+
+    def __init__(self, source: Any = None, defer: bool = True):
+        self.stepper = source if hasattr(source, "on_change") else None
+        self._state = None if self.stepper else source
+        self.defer = defer
+        self.out = widgets.Output(layout=widgets.Layout(min_height="60px"))
+        self.out.add_class("munchkin-combat-figure")
+        self.summary = widgets.HTML()
+        self.summary.add_class("munchkin-combat-summary")
+        self.toggles_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.item_boxes: dict[str, widgets.Checkbox] = {}
+        self.helper_box: widgets.Checkbox | None = None
+        self.breakdown: Breakdown | None = None
+        self.widget = widgets.VBox([widgets.HTML("<b>Combat</b>"), self.summary, self.toggles_box, self.out])
+        self.widget.add_class("munchkin-combat")
+        if self.stepper:
+            self.stepper.on_change(lambda _seq: self.refresh())
+        self.refresh()
+
+    @property
+    def state(self) -> Any:
+        return self.stepper.state() if self.stepper else self._state
+
+    def set_state(self, state: Any) -> None:
+        self._state = state
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the toggles for the combat now, and draw it."""
+        state = self.state
+        self.item_boxes = {}
+        self.helper_box = None
+        if state is None or state.combat is None:
+            self.toggles_box.children = ()
+            self.breakdown = None
+            self.summary.value = "<i>No combat in progress at this point.</i>"
+            show_message(self.out, "No combat in progress.")
+            return
+        boxes = []
+        for who, cid, label in item_toggles(state):
+            cb = widgets.Checkbox(value=True, description=label, indent=False,
+                                  layout=widgets.Layout(width="auto"))
+            cb.observe(lambda _c: self.recompute(), names="value")
+            self.item_boxes[cid] = cb
+            boxes.append(cb)
+        if state.combat.helper:
+            self.helper_box = widgets.Checkbox(value=True, description=f"helper: {state.combat.helper}",
+                                               indent=False, layout=widgets.Layout(width="auto"))
+            self.helper_box.observe(lambda _c: self.recompute(), names="value")
+            boxes.append(self.helper_box)
+        self.toggles_box.children = tuple(boxes)
+        self.recompute()
+
+    def recompute(self) -> Breakdown | None:
+        """The breakdown with the unticked items/helper removed (on a copy), drawn."""
+        state = self.state
+        if state is None or state.combat is None:
+            return None
+        removed = {cid for cid, cb in self.item_boxes.items() if not cb.value}
+        no_helper = self.helper_box is not None and not self.helper_box.value
+        bd = what_if(state, removed, no_helper)
+        self.breakdown = bd
+        c = state.combat
+        monsters = ", ".join(card_name(state, m["card"]) for m in c.monsters)
+        side = c.fighter + (f" and {c.helper}" if c.helper and not no_helper else "")
+        note = ""
+        if removed or no_helper:
+            gone = [card_name(state, cid) for cid in sorted(removed)] + ([f"{c.helper}'s help"] if no_helper else [])
+            note = f" <i>(what if: without {escape(', '.join(gone))})</i>"
+        self.summary.value = (f"{escape(side)} against {escape(monsters)}: <b>{bd.players}</b> to "
+                              f"<b>{bd.monsters}</b>, margin {bd.margin:+d}, {escape(bd.outcome)}{note}")
+        fig = combat_waterfall(bd)
+        if self.defer:
+            later(lambda: show_figure(self.out, fig))
+        else:
+            show_figure(self.out, fig)
+        return bd

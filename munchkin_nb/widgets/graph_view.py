@@ -1,0 +1,49 @@
+"""GraphView: the interaction graph of a game over a range of turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from munchkin_nb.viz.graphs import interaction_graph
+
+from .base import View
+from .figure_output import later, show_figure
+
+
+class GraphView(View):
+    """Who did what to whom in turns a..b of a game; an IntRangeSlider picks the turns.
+    `GraphView(store, game_id)` or `GraphView(events=..., source=state_or_card_set)`."""
+
+    def __init__(self, store: Any = None, game_id: int | None = None, *, events=None, source: Any = None,
+                 defer: bool = True):
+        if events is None:
+            events = store.events(game_id)
+        self.events = list(events)
+        self.source = source or self._card_set_name()
+        last = max((e.turn for e in self.events), default=0)
+        self.slider = widgets.IntRangeSlider(value=(0, last), min=0, max=max(last, 1), step=1,
+                                             description="turns", continuous_update=False,
+                                             layout=widgets.Layout(width="480px"))
+        self.slider.add_class("munchkin-turns")
+        self.out = widgets.Output()
+        self.out.add_class("munchkin-graph-figure")
+        self.slider.observe(lambda _c: self.draw(), names="value")
+        self.widget = widgets.VBox([self.slider, self.out])
+        self.widget.add_class("munchkin-graph")
+        self.figure = None
+        if defer:
+            later(self.draw)
+        else:
+            self.draw()
+
+    def _card_set_name(self) -> str:
+        for e in self.events[:1]:
+            if e.type == "GameStarted":
+                return e.payload.get("card_set") or "classic"
+        return "classic"
+
+    def draw(self) -> None:
+        self.figure = interaction_graph(self.events, self.source, tuple(self.slider.value))
+        show_figure(self.out, self.figure)

@@ -1,0 +1,131 @@
+"""TurnStepper: walk through a stored game event by event, with the table and the event in words."""
+
+from __future__ import annotations
+
+import bisect
+from collections import OrderedDict
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from munchkin_nb.viz.words import describe
+
+from .base import View
+from .table import CSS, rules_html, table_html
+
+
+class TurnStepper(View):
+    """Previous/next, a slider over seq and a jump-to-turn box over the game `game_id` of `store`.
+
+    Shows the table after event `seq` (from `store.state_at`), with what changed since
+    `seq - 1` marked `changed`, and event `seq` in words with the rules it applied.
+    """
+
+    CACHE = 16
+
+    def __init__(self, store: Any, game_id: int, seq: int = 1):
+        self.store = store
+        self.game_id = game_id
+        self.events = store.events(game_id)
+        self.last = len(self.events)
+        if not self.last:
+            raise ValueError(f"game {game_id} has no events")
+        self._turn_starts = [e.turn for e in self.events]    # non-decreasing
+        self._states: OrderedDict[int, Any] = OrderedDict()
+        self._listeners: list[Callable[[int], None]] = []
+
+        self.prev_button = widgets.Button(description="◀ previous", tooltip="the event before",
+                                          layout=widgets.Layout(width="110px"))
+        self.prev_button.add_class("munchkin-prev")
+        self.next_button = widgets.Button(description="next ▶", tooltip="the event after",
+                                          layout=widgets.Layout(width="110px"))
+        self.next_button.add_class("munchkin-next")
+        self.slider = widgets.IntSlider(value=max(1, min(seq, self.last)), min=1, max=self.last,
+                                        description="event", continuous_update=False,
+                                        layout=widgets.Layout(width="420px"))
+        self.slider.add_class("munchkin-seq")
+        self.turn_box = widgets.BoundedIntText(value=self.events[self.slider.value - 1].turn, min=0,
+                                               max=self.events[-1].turn, description="turn",
+                                               layout=widgets.Layout(width="150px"))
+        self.turn_box.add_class("munchkin-turn")
+        self.table = widgets.HTML()
+        self.table.add_class("munchkin-table-box")
+        self.event_html = widgets.HTML()
+        self.event_html.add_class("munchkin-event")
+        self.prev_button.on_click(lambda _b: self.step(-1))
+        self.next_button.on_click(lambda _b: self.step(+1))
+        self.slider.observe(self._on_slider, names="value")
+        self.turn_box.observe(self._on_turn, names="value")
+        controls = widgets.HBox([self.prev_button, self.next_button, self.slider, self.turn_box])
+        self.widget = widgets.VBox([widgets.HTML(CSS), controls, self.table, self.event_html])
+        self.widget.add_class("munchkin-stepper")
+        self._syncing = False
+        self.render()
+
+    # -- navigation ------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return self.slider.value
+
+    def step(self, delta: int) -> None:
+        self.go(self.seq + delta)
+
+    def go(self, seq: int) -> None:
+        """Show the table after event `seq` (clamped to the game)."""
+        self.slider.value = max(1, min(self.last, seq))   # observe -> render
+
+    def jump_to_turn(self, turn: int) -> None:
+        """Go to the first event of `turn` (or the last event before it)."""
+        i = bisect.bisect_left(self._turn_starts, turn)
+        self.go(min(i + 1, self.last))
+
+    def on_change(self, fn: Callable[[int], None]) -> None:
+        """Call `fn(seq)` whenever the stepper moves."""
+        self._listeners.append(fn)
+
+    def _on_slider(self, change: dict) -> None:
+        self.render()
+        for fn in self._listeners:
+            fn(self.seq)
+
+    def _on_turn(self, change: dict) -> None:
+        if not self._syncing:
+            self.jump_to_turn(change["new"])
+
+    # -- states ------------------------------------------------------------------
+    def state(self, seq: int | None = None) -> Any:
+        """The state after event `seq` (default: the current one), cached."""
+        seq = self.seq if seq is None else seq
+        if seq in self._states:
+            self._states.move_to_end(seq)
+            return self._states[seq]
+        s = self.store.state_at(self.game_id, seq)
+        self._states[seq] = s
+        if len(self._states) > self.CACHE:
+            self._states.popitem(last=False)
+        return s
+
+    @property
+    def event(self):
+        return self.events[self.seq - 1]
+
+    # -- drawing -----------------------------------------------------------------
+    def render(self) -> None:
+        seq = self.seq
+        state = self.state(seq)
+        before = self.state(seq - 1) if seq > 1 else None
+        self.table.value = table_html(state, before)
+        e = self.event
+        sentence = describe(e, before if before is not None else state)
+        who = "the engine" if e.automatic else (e.actor or "a player")
+        self.event_html.value = (
+            f"<div class='munchkin-event'><b>Event {seq} of {self.last}</b> (turn {e.turn}, {escape(e.phase)}, "
+            f"by {escape(who)}): {escape(sentence)}{rules_html(e.rules)}</div>")
+        self._syncing = True
+        try:
+            self.turn_box.value = e.turn
+        finally:
+            self._syncing = False
+        self.prev_button.disabled = seq <= 1
+        self.next_button.disabled = seq >= self.last

@@ -1,0 +1,123 @@
+"""The table at one moment as HTML: every player, with what changed since the step before marked."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine.combat import item_bonus
+from munchkin_nb.rules import RULE_INDEX
+
+SLOT_ORDER = ("headgear", "armor", "footgear", "one_hand", "two_hands", "none")
+CSS = """
+<style>
+.munchkin-table {border-collapse: collapse; font-size: 13px; margin: 4px 0;}
+.munchkin-table th, .munchkin-table td {border: 1px solid #ccc; padding: 3px 6px; vertical-align: top; text-align: left;}
+.munchkin-table caption {text-align: left; font-weight: bold; padding: 4px 0;}
+.munchkin-table td.changed, .munchkin-table span.changed {background: #fff3b0;}
+.munchkin-table tr.active td:first-child {font-weight: bold;}
+.munchkin-event .rules {color: #555; font-size: 12px; margin: 2px 0 0 12px;}
+</style>
+"""
+
+
+def _name(state: Any, cid: str) -> str:
+    try:
+        return card(state, cid).name
+    except KeyError:
+        return cid
+
+
+def _items(state: Any, p: Any) -> str:
+    """Equipped items grouped by slot with their bonuses; then what is carried."""
+    by_slot: dict[str, list[str]] = {}
+    for cid in p.equipped:
+        try:
+            c = card(state, cid)
+            slot = c.slot or "none"
+            bonus = item_bonus(state, p, cid)
+        except (KeyError, TypeError):
+            slot, bonus = "none", 0
+        by_slot.setdefault(slot, []).append(f"{escape(_name(state, cid))} ({bonus:+d})")
+    parts = [f"{s.replace('_', ' ')}: {', '.join(by_slot[s])}" for s in SLOT_ORDER if s in by_slot]
+    parts += [f"{s}: {', '.join(v)}" for s, v in by_slot.items() if s not in SLOT_ORDER]
+    if p.carried:
+        parts.append("carried: " + ", ".join(escape(_name(state, c)) for c in p.carried))
+    return "<br>".join(parts) or "—"
+
+
+def player_cells(state: Any, p: Any) -> dict[str, str]:
+    """The cells of one player's row (already HTML), by column."""
+    names = lambda cids: ", ".join(escape(_name(state, c)) for c in cids)  # noqa: E731
+    race = names(p.races) or "human"
+    if p.half_breed:
+        race += " (Half-Breed)"
+    klass = names(p.classes) or "—"
+    if p.super_munchkin:
+        klass += " (Super Munchkin)"
+    return {
+        "player": escape(p.name) + (" †" if p.dead else ""),
+        "level": str(p.level),
+        "sex": escape(p.sex),
+        "race": race,
+        "class": klass,
+        "items": _items(state, p),
+        "hand": str(len(p.hand)),
+        "curses": names(p.curses) or "—",
+    }
+
+
+COLUMNS = ("player", "level", "sex", "race", "class", "items", "hand", "curses")
+
+
+def caption(state: Any) -> str:
+    if not state.players:
+        return "before the game"
+    if state.phase == "setup":
+        text = "set-up"
+    else:
+        text = f"turn {state.turn}: {escape(state.active.name)}'s turn, phase {escape(state.phase.replace('_', ' '))}"
+    if state.combat:
+        c = state.combat
+        monsters = ", ".join(escape(_name(state, m["card"])) for m in c.monsters)
+        text += f" — {escape(c.fighter)}" + (f" and {escape(c.helper)}" if c.helper else "") + f" fighting {monsters}"
+    if state.winners:
+        text += f" — won by {escape(', '.join(state.winners))}"
+    return text
+
+
+def table_html(state: Any, previous: Any = None) -> str:
+    """The table as HTML (class `munchkin-table`); cells that differ from `previous` get class `changed`."""
+    before = {}
+    if previous is not None and previous.players:
+        before = {p.name: player_cells(previous, p) for p in previous.players}
+    rows = []
+    for i, p in enumerate(state.players):
+        cells = player_cells(state, p)
+        old = before.get(p.name)
+        tds = []
+        for col in COLUMNS:
+            changed = previous is not None and (old is None or old[col] != cells[col])
+            tds.append(f"<td class='{col}{' changed' if changed else ''}'>{cells[col]}</td>")
+        active = " class='active'" if state.players and i == state.current and state.phase != "setup" else ""
+        rows.append(f"<tr{active}>{''.join(tds)}</tr>")
+    cap = caption(state)
+    cap_changed = previous is not None and caption(previous) != cap
+    cap_html = f"<span class='changed'>{cap}</span>" if cap_changed else cap
+    head = "".join(f"<th>{c}</th>" for c in COLUMNS)
+    return (f"<table class='munchkin-table'><caption>{cap_html}</caption>"
+            f"<tr>{head}</tr>{''.join(rows)}</table>")
+
+
+def rules_html(rule_ids) -> str:
+    """The rules an event applied: id, title and text of each."""
+    items = []
+    for rid in rule_ids:
+        r = RULE_INDEX.get(rid)
+        if r is None:
+            items.append(f"<li><code>{escape(rid)}</code></li>")
+        else:
+            items.append(f"<li><code>{escape(r.id)}</code> <b>{escape(r.title)}</b>: {escape(r.text)} "
+                         f"<i>({escape(r.citation)})</i></li>")
+    return f"<ul class='rules'>{''.join(items)}</ul>" if items else ""
