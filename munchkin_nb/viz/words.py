@@ -330,6 +330,9 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
     "TheftTried": lambda e, s: f"{e.payload['player']} tried to steal from {e.payload['target']}.",
     "RanAway": _ran_away,
     "BadStuffApplied": _bad_stuff,
+    "CombatTransferred": lambda e, s: (f"{e.payload['player']} takes over the fight"
+                                       + (f" from {e.payload['from_player']}" if e.payload.get("from_player") else "")
+                                       + "."),
     "CombatEnded": lambda e, s: f"The fight is over ({str(e.payload['outcome']).replace('_', ' ')}).",
 }
 
