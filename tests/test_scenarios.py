@@ -1,0 +1,64 @@
+"""Every scenario in tests/scenarios runs clean, and together they name every rule of the catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from munchkin_nb.rules.catalogue import RULES
+from munchkin_nb.scenarios import run_scenario
+
+HERE = Path(__file__).parent
+SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml"))
+SETUP_TESTS = HERE / "test_setup_rules.py"
+
+
+def _raw(path: Path) -> dict:
+    return yaml.safe_load(path.read_text()) or {}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path: Path) -> None:
+    data = _raw(path)
+    try:
+        result = run_scenario(path)
+        failures = [str(f) for f in result.failures]
+    except Exception as exc:  # the engine crashed or the file is broken: report it as a failure
+        failures = [f"{type(exc).__name__}: {exc}"]
+    if failures and data.get("xfail"):
+        pytest.xfail(f"{data['xfail']} -- " + "; ".join(failures))
+    assert not failures, f"{path.name} ({data.get('name', '')}):\n  " + "\n  ".join(failures)
+
+
+def test_scenarios_exist() -> None:
+    assert len(SCENARIOS) >= 45
+
+
+def _setup_rule_comments() -> set[str]:
+    found: set[str] = set()
+    if SETUP_TESTS.exists():
+        for line in SETUP_TESTS.read_text().splitlines():
+            m = re.match(r"\s*#\s*rules:\s*(.+)$", line)
+            if m:
+                found.update(x.strip() for x in m.group(1).split(",") if x.strip())
+    return found
+
+
+def test_every_rule_is_checked() -> None:
+    named: set[str] = set()
+    for path in SCENARIOS:
+        named.update(_raw(path).get("rules") or [])
+    named |= _setup_rule_comments()
+    missing = [r.id for r in RULES if r.id not in named]
+    assert not missing, "rules no scenario or set-up test checks: " + ", ".join(missing)
+
+
+def test_scenarios_name_known_rules() -> None:
+    known = {r.id for r in RULES}
+    for path in SCENARIOS:
+        unknown = set(_raw(path).get("rules") or []) - known
+        assert not unknown, f"{path.name} names unknown rules {sorted(unknown)}"
+        assert _raw(path).get("rules"), f"{path.name} names no rules"
