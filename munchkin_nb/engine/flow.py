@@ -47,7 +47,7 @@ def change_level(b: Builder, name: str, delta: int, reason: str, by_kill: bool =
     win = rs(b).win_level
     new = max(1, p.level + delta)
     rule = list(rules)
-    if new < p.level + delta:
+    if new > p.level + delta:
         rule.append("level.min")
     if not by_kill and new >= win:
         new = max(p.level, win - 1)

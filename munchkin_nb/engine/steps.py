@@ -295,6 +295,8 @@ def _others_lose_gold_worth(b, ctx, arg, st):
             for cid in items:
                 discard(b, n, cid, f"lost to {name_of(b, ctx.source)}", ["curse.any"])
             change_level(b, n, -1, name_of(b, ctx.source), rules=["curse.any"])
+        elif len([c for c in items if gold(b.s, c)]) == 1:
+            discard(b, n, next(c for c in items if gold(b.s, c)), f"lost to {name_of(b, ctx.source)}", ["curse.any"])
         else:
             asks.append((n, {"options": [c for c in items if gold(b.s, c)], "count": len(items),
                              "worth": amount, "step": "others_lose_gold_worth"}))
