@@ -7,7 +7,7 @@ from .builder import Builder
 from .cardinfo import card, gold
 from .flow import advance, discard, discard_remains
 from .moves_base import Move, act, move
-from .moves_turn import apply_curse
+from .moves_turn import apply_curse, reopen_if_fighting
 from .steps import resume
 
 
@@ -185,6 +185,7 @@ class CancelCurse(Move):
         _done(b, a.player, "curse_response")
         discard(b, a.player, a.params["card"], "cancelled a curse", ["card.effect"])
         discard(b, pend["by"], pend["curse"], "cancelled", ["card.effect"])
+        reopen_if_fighting(b, pend["by"])
         advance(b)
 
 
@@ -202,4 +203,5 @@ class AcceptCurse(Move):
         pend = dict(b.s.pending[0])
         _done(b, a.player, "curse_response")
         apply_curse(b, a.player, pend["curse"], pend["by"], ["curse.any"])
+        reopen_if_fighting(b, pend["by"])
         advance(b)

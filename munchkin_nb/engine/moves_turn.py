@@ -434,6 +434,7 @@ class Curse(Move):
 
     def run(self, b, a):
         curse_hits(b, a.params["target"], a.params["card"], a.player, ["curse.any"])
+        reopen_if_fighting(b, a.player)
 
 
 @move
@@ -475,6 +476,14 @@ class GoUpALevel(Move):
         gain = sum(int(v) for v in effect_values(c, "gain_level")) or 1
         discard(b, a.player, cid, "played", ["card.go_up_a_level"])
         change_level(b, a.params["target"], gain, c.name, rules=["card.go_up_a_level"])
+        reopen_if_fighting(b, a.player)
+
+
+def reopen_if_fighting(b: Builder, actor: str) -> None:
+    """A card played during a fight: everyone gets a new last chance, from who played it."""
+    if b.s.combat and b.s.combat.stage == "fight":
+        from .moves_combat import reopen
+        reopen(b, actor)
 
 
 def effect_values(c, key: str) -> list:
