@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from munchkin_nb.bots import play_game
 from munchkin_nb.engine.events import Event
 from munchkin_nb.replay import ReplayError, export_games, import_jsonl, read_jsonl
 from munchkin_nb.replay.jsonl import card_refs, known_rulesets
@@ -42,7 +43,8 @@ def lines_of(store: EventStore, *game_ids: int) -> list[str]:
 def exported(store):
     """Two stored games and their export, as lines."""
     a = store.add_game({"source": "simulated", "seed": 1}, synthetic_game(4, seed=1))
-    b = store.add_game({"source": "transcribed", "modules": ["epic"]}, synthetic_game(2, seed=2))
+    b = store.add_game({"source": "transcribed", "modules": ["epic"], "bot": "heuristic"},
+                       synthetic_game(2, seed=2))
     return lines_of(store, a, b)
 
 
@@ -71,6 +73,17 @@ def test_export_then_import_gives_identical_events(store, exported, tmp_path):
     assert lines_of(store, *ids) == exported
 
 
+def test_real_games_round_trip_with_the_real_card_set(store):
+    records = [play_game(4, seed, "heuristic") for seed in (1, 2)]
+    ids = [store.add_game(r.meta, r.events) for r in records]
+    fh = io.StringIO()
+    export_games(store, ids, fh)
+    new = import_jsonl(store, io.StringIO(fh.getvalue()))  # default card check: load_set
+    for r, gid in zip(records, new):
+        assert store.events(gid) == r.events
+        assert store.game(gid)["bot"] == "heuristic"
+
+
 def test_export_format(store, exported):
     header = json.loads(exported[0])
     assert header["kind"] == "game" and header["format"] == 1 and "id" not in header
@@ -79,6 +92,8 @@ def test_export_format(store, exported):
     assert first["seq"] == 1 and first["type"] == "GameStarted"
     assert Event.from_dict(first) == synthetic_game(4, seed=1)[0]
     assert sum(1 for line in exported if '"kind":"game"' in line) == 2
+    second = json.loads(next(line for line in exported[1:] if '"kind":"game"' in line))
+    assert second["bot"] == "heuristic"  # extra metadata travels in the header
 
 
 def test_import_from_binary_handle_and_blank_lines(store, exported):
@@ -99,11 +114,11 @@ def test_store_failure_during_import_rolls_everything_back(store, exported, monk
     calls = []
     original = EventStore._insert_events
 
-    def fail_on_second(self, conn, game_id, last_seq, events):
+    def fail_on_second(self, conn, game_id, *args):
         calls.append(game_id)
         if len(calls) == 2:
             raise sqlite3.OperationalError("disk I/O error (simulated)")
-        return original(self, conn, game_id, last_seq, events)
+        return original(self, conn, game_id, *args)
 
     monkeypatch.setattr(EventStore, "_insert_events", fail_on_second)
     before = dump(store)
@@ -151,7 +166,7 @@ def test_wrong_type_of_an_event_field(store, exported, field, value, match):
     ("source", "dreamt", "'source'"),
     ("modules", [1], "'modules'"),
     ("format", 2, "'format'"),
-    ("colour", "red", "unknown game field"),
+    ("id", 3, "'id'"),
 ])
 def test_wrong_type_of_a_header_field(store, exported, field, value, match):
     header = json.loads(exported[0])

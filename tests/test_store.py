@@ -10,6 +10,7 @@ import pytest
 from munchkin_nb.engine.events import Event
 from munchkin_nb.store import SCHEMA_VERSION, EventStore, Reducer, StoreError
 from munchkin_nb.store.bench import append_rate
+from munchkin_nb.store.games import check_meta
 from munchkin_nb.store.synthetic import synthetic_game
 
 META = {"source": "simulated", "seed": 7}
@@ -95,11 +96,21 @@ def test_add_game_is_all_or_nothing(store):
 @pytest.mark.parametrize("meta, match", [
     ({"source": "dreamt"}, "source"),
     ({"source": "played", "seed": "x"}, "seed"),
-    ({"source": "played", "colour": "red"}, "unknown game field"),
+    ({"source": "played", "id": 3}, "'id'"),
+    ({"source": "played", "bot": {1, 2}}, "not JSON"),
 ])
 def test_bad_metadata_is_refused(store, meta, match):
     with pytest.raises(StoreError, match=match):
         store.add_game(meta, synthetic_game(1))
+
+
+def test_extra_metadata_is_kept(store):
+    gid = store.add_game({**META, "bot": "heuristic", "notes": {"table": 3}}, synthetic_game(1))
+    game = store.game(gid)
+    assert (game["bot"], game["notes"]) == ("heuristic", {"table": 3})
+    assert "extra" not in game
+    assert json.loads(store.db.execute("SELECT extra FROM games").fetchone()[0]) == {
+        "bot": "heuristic", "notes": {"table": 3}}
 
 
 def test_first_event_must_be_game_started(store):
@@ -173,7 +184,7 @@ def test_reader_reads_while_a_writer_writes(tmp_path):
     writer = EventStore(path, snapshot_every=0)
     first = writer.add_game(META, synthetic_game(2))
     with writer.transaction() as conn:  # a write in progress, not yet committed
-        writer._insert_game(conn, {**writer.game(first), "id": None}, synthetic_game(3))
+        writer._insert_game(conn, check_meta(META, synthetic_game(3)), synthetic_game(3))
         reader = EventStore(path, snapshot_every=0)
         assert [g["id"] for g in reader.games()] == [first]  # the committed state
         assert reader.events(first) == synthetic_game(2)
@@ -234,7 +245,23 @@ def test_snapshots_rows_hold_json_states(tmp_path):
 
 
 def test_append_rate_reaches_half_of_executemany():
-    result = append_rate(20_000, repeat=2)
+    result = append_rate(20_000, repeat=3)
     assert set(result) == {"n_events", "store_events_per_s", "executemany_events_per_s",
                            "ratio"}
     assert result["ratio"] >= 0.5, result
+
+
+def test_state_at_with_the_engine_matches_fold():
+    from munchkin_nb.bots import play_game
+    from munchkin_nb.engine import fold, state_hash
+    record = play_game(4, 3, "heuristic")
+    with EventStore(":memory:", snapshot_every=100) as s:
+        gid = s.add_game(record.meta, record.events[:450])
+        s.append(gid, record.events[450:])
+        n = len(record.events)
+        snaps = [r[0] for r in s.db.execute("SELECT seq FROM snapshots")]
+        assert snaps == list(range(100, n + 1, 100))
+        for seq in (0, 1, 99, 100, 101, 450, 451, n - 1, n):
+            expected = state_hash(fold(record.events[:seq]))
+            assert state_hash(s.state_at(gid, seq)) == expected
+            assert state_hash(s.state_at(gid, seq, use_snapshots=False)) == expected

@@ -1,11 +1,13 @@
 """Nothing is lost: a writer killed mid-write, two writers at once.
 
-Each game is written by store.add_game in ONE transaction, so after a crash
-a game is either all there or not there at all.
+Each game is written by store.add_game in ONE transaction (events and
+snapshots together), so after a crash a game is either all there or not
+there at all. The writers store real games played by the bots.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sqlite3
@@ -15,27 +17,35 @@ import textwrap
 import time
 from pathlib import Path
 
+from munchkin_nb.bots import play_game
 from munchkin_nb.store import EventStore
-from munchkin_nb.store.synthetic import synthetic_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# A writer: games of 150..600 turns (1.2k..4.8k events) from seeds start, start+1, ...
+# Plays its seeds' games once, then stores them over and over (run = 0, 1, ...),
+# so most of its time is spent inside write transactions: where a kill must land.
 WRITER = textwrap.dedent("""
     import sys
+    from munchkin_nb.bots import play_game
     from munchkin_nb.store import EventStore
-    from munchkin_nb.store.synthetic import synthetic_game
-    path, start, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    store = EventStore(path, snapshot_every=0)
-    for seed in range(start, start + count):
-        turns = 150 + seed * 37 % 450
-        store.add_game({"source": "simulated", "seed": seed}, synthetic_game(turns, seed=seed))
+    path, name, seeds, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    records = [play_game(4, int(s), "heuristic") for s in seeds.split(",")]
+    store = EventStore(path, snapshot_every=100)
+    for run in range(count):
+        rec = records[run % len(records)]
+        store.add_game(dict(rec.meta, writer=name, run=run), rec.events)
 """)
 
 
-def writer(path: Path, start: int, count: int) -> subprocess.Popen:
+@functools.cache
+def expected(seed: int) -> list:
+    return play_game(4, seed, "heuristic").events
+
+
+def writer(path: Path, name: str, seeds: tuple[int, ...], count: int) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(start), str(count)],
+    args = [str(path), name, ",".join(map(str, seeds)), str(count)]
+    return subprocess.Popen([sys.executable, "-c", WRITER, *args],
                             env=env, stderr=subprocess.PIPE, text=True)
 
 
@@ -49,51 +59,56 @@ def n_games(path: Path) -> int:
         conn.close()
 
 
-def check_whole(path: Path) -> int:
-    """Integrity, gapless seqs, and every game exactly the game its seed makes."""
+def check_whole(path: Path) -> list[dict]:
+    """Integrity, gapless seqs, every game exactly the game its seed plays; returns the games."""
     conn = sqlite3.connect(str(path))
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     gaps = conn.execute("SELECT game_id, MIN(seq), MAX(seq), COUNT(*) FROM events"
                         " GROUP BY game_id HAVING MIN(seq) != 1 OR MAX(seq) != COUNT(*)")
     assert gaps.fetchall() == []
-    orphans = conn.execute("SELECT COUNT(*) FROM games WHERE id NOT IN"
-                           " (SELECT game_id FROM events)").fetchone()[0]
-    assert orphans == 0
+    assert conn.execute("SELECT COUNT(*) FROM games WHERE id NOT IN"
+                        " (SELECT game_id FROM events)").fetchone()[0] == 0
+    stray = conn.execute("SELECT COUNT(*) FROM snapshots s WHERE s.seq >"
+                         " (SELECT MAX(seq) FROM events e WHERE e.game_id = s.game_id)")
+    assert stray.fetchone()[0] == 0
     conn.close()
     with EventStore(path, snapshot_every=0) as store:
         for game in store.games():
-            seed = game["seed"]
-            assert store.events(game["id"]) == synthetic_game(150 + seed * 37 % 450, seed=seed)
-        return len(store.games())
+            events = expected(game["seed"])
+            assert store.events(game["id"]) == events
+            assert store.game(game["id"])["winners"] == events[-1].payload["winners"]
+        return store.games()
 
 
 def test_sigkill_mid_write_leaves_only_whole_games(tmp_path):
     path = tmp_path / "crash.db"
-    killed_at = []
-    for round_, delay in enumerate((0.05, 0.13, 0.29)):
+    for round_, delay in enumerate((0.0, 0.011, 0.037, 0.05)):
         before = n_games(path)
-        proc = writer(path, 1000 * round_, 10_000)
+        proc = writer(path, f"w{round_}", (1, 2, 3), 100_000)
         deadline = time.monotonic() + 60
         while n_games(path) < before + 2 and time.monotonic() < deadline:
-            time.sleep(0.01)
+            time.sleep(0.005)
         time.sleep(delay)  # land the kill somewhere inside a later game's transaction
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         assert proc.returncode == -signal.SIGKILL
-        killed_at.append(n_games(path))
-        assert check_whole(path) == killed_at[-1] > before
-    # and the database takes new games after the crashes
-    with EventStore(path, snapshot_every=0) as store:
-        gid = store.add_game({"source": "simulated", "seed": 5}, synthetic_game(150 + 5 * 37 % 450, seed=5))
-        assert store.last_seq(gid) == len(synthetic_game(150 + 5 * 37 % 450, seed=5))
+        assert len(check_whole(path)) == n_games(path) > before
+    # the database takes new games after the crashes, with ids after the last
+    with EventStore(path, snapshot_every=100) as store:
+        gid = store.add_game({"source": "simulated", "seed": 2}, expected(2))
+        assert store.events(gid) == expected(2)
+        assert gid == max(g["id"] for g in store.games())
 
 
 def test_two_writers_at_once_both_succeed(tmp_path):
     path = tmp_path / "both.db"
-    a, b = writer(path, 0, 12), writer(path, 100, 12)
+    a, b = writer(path, "a", (1, 2), 15), writer(path, "b", (3, 4), 15)
     for proc in (a, b):
-        _, err = proc.communicate(timeout=120)
+        _, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err
-    assert check_whole(path) == 24
-    with EventStore(path, snapshot_every=0) as store:
-        assert sorted(g["seed"] for g in store.games()) == list(range(12)) + list(range(100, 112))
+    games = check_whole(path)
+    for name, seeds in (("a", (1, 2)), ("b", (3, 4))):
+        mine = [g for g in games if g["writer"] == name]
+        assert sorted(g["run"] for g in mine) == list(range(15))
+        assert all(g["seed"] == seeds[g["run"] % 2] for g in mine)

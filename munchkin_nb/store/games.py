@@ -14,7 +14,11 @@ from .schema import SOURCES
 FORMAT_VERSION = 1  # of the events' own shape (Event.to_dict); bump on a change
 FIELDS = ("ruleset", "card_set", "modules", "players", "seed", "source",
           "format_version", "created", "winners", "turns")
-_JSON_FIELDS = ("modules", "players", "winners")
+# Any other metadata (the runner's "bot", a transcriber's notes) is kept as a
+# JSON object in the `extra` column and read back at the top level.
+EXTRA = "extra"
+_JSON_FIELDS = ("modules", "players", "winners", EXTRA)
+_RESERVED = ("id", EXTRA, "kind", "format")
 # Names, never paths: a replay file must not make the card loader open a file it names.
 _NAME = re.compile(r"[a-z0-9_]+")
 
@@ -52,10 +56,15 @@ def check_meta(meta: dict[str, Any], events: list[Event] = ()) -> dict[str, Any]
     """The games-row values for `meta`, defaults filled in; ValueError names a bad field."""
     if not isinstance(meta, dict):
         raise ValueError("game metadata must be an object")
-    unknown = sorted(set(meta) - set(FIELDS))
-    if unknown:
-        raise ValueError(f"unknown game field(s): {', '.join(unknown)}")
-    row = dict(meta)
+    reserved = [k for k in _RESERVED if k in meta]
+    if reserved:
+        raise ValueError(f"field {reserved[0]!r}: not game metadata (the store sets it)")
+    row = {k: v for k, v in meta.items() if k in FIELDS}
+    extra = {k: v for k, v in meta.items() if k not in FIELDS}
+    try:
+        json.dumps(extra)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"extra game metadata is not JSON: {error}") from None
     first = events[0] if events else None
     if first is not None and first.type == "GameStarted":
         # The first event already names these; the row repeats them for SQL queries.
@@ -81,16 +90,20 @@ def check_meta(meta: dict[str, Any], events: list[Event] = ()) -> dict[str, Any]
         ok, expected = _CHECKS[name]
         if not ok(row[name]):
             raise ValueError(f"field {name!r}: expected {expected}, got {row[name]!r}")
-    return row
+    return {**row, **extra}
 
 
 def to_row(meta: dict[str, Any]) -> dict[str, Any]:
-    """A checked metadata dict as table values (lists as JSON text)."""
+    """Checked metadata as `games` values: the columns, the rest under `extra`, lists as JSON."""
+    row = {k: v for k, v in meta.items() if k in FIELDS}
+    row[EXTRA] = {k: v for k, v in meta.items() if k not in FIELDS}
     return {k: json.dumps(v) if k in _JSON_FIELDS and v is not None else v
-            for k, v in meta.items()}
+            for k, v in row.items()}
 
 
 def from_row(row: dict[str, Any]) -> dict[str, Any]:
-    """A `games` row as plain data (JSON columns decoded)."""
-    return {k: json.loads(v) if k in _JSON_FIELDS and v is not None else v
-            for k, v in row.items()}
+    """A `games` row as plain data: JSON decoded, `extra` keys at the top level."""
+    out = {k: json.loads(v) if k in _JSON_FIELDS and v is not None else v
+           for k, v in row.items()}
+    extra = out.pop(EXTRA, None) or {}
+    return {**out, **extra}

@@ -81,11 +81,12 @@ def _create(db: sqlite_utils.Database) -> None:
         {
             "id": int, "ruleset": str, "card_set": str, "modules": str,
             "players": str, "seed": int, "source": str, "format_version": int,
-            "created": str, "winners": str, "turns": int,
+            "created": str, "winners": str, "turns": int, "extra": str,
         },
         pk="id",
         not_null=["ruleset", "card_set", "modules", "players", "source",
-                  "format_version", "created"],
+                  "format_version", "created", "extra"],
+        defaults={"extra": "{}"},
         if_not_exists=True,
     )
     db["events"].create(

@@ -98,38 +98,41 @@ class EventStore:
                 raise StoreError(str(error)) from None
             if events and events[0].type != "GameStarted":
                 raise StoreError(f"event 1 must be GameStarted, not {events[0].type}")
-            checked.append((row, events))
+            # Folded before the transaction: the write lock is held for writing only.
+            checked.append((row, events, self._snapshots(None, 0, events)))
         with self.transaction() as conn:
-            return [self._insert_game(conn, row, events) for row, events in checked]
+            return [self._insert_game(conn, *game) for game in checked]
 
-    def _insert_game(self, conn: sqlite3.Connection, row: dict, events: list[Event]) -> int:
+    def _insert_game(self, conn: sqlite3.Connection, row: dict, events: list[Event],
+                     snapshots: list[tuple[int, str]] = ()) -> int:
+        values = _games.to_row(row)
         cursor = conn.execute(
-            f"INSERT INTO games ({', '.join(_games.FIELDS)})"
-            f" VALUES ({', '.join('?' * len(_games.FIELDS))})",
-            [_games.to_row(row)[k] for k in _games.FIELDS])
+            f"INSERT INTO games ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
+            list(values.values()))
         game_id = cursor.lastrowid
-        self._insert_events(conn, game_id, 0, events)
+        self._insert_events(conn, game_id, 0, events, snapshots)
         return game_id
 
     def _insert_events(self, conn: sqlite3.Connection, game_id: int, last_seq: int,
-                       events: list[Event]) -> None:
+                       events: list[Event], snapshots: list[tuple[int, str]] = ()) -> None:
         # Raw executemany: about 3x faster than sqlite-utils insert_all here.
         conn.executemany(_INSERT_EVENT, event_rows(game_id, last_seq + 1, events))
-        if crosses(last_seq, len(events), self.snapshot_every):
-            conn.executemany(
-                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
-                [(game_id, seq, state)
-                 for seq, state in self._snapshots(game_id, last_seq, events)])
+        conn.executemany("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                         [(game_id, seq, state) for seq, state in snapshots])
 
-    def _snapshots(self, game_id: int, last_seq: int, events: list[Event]) -> list:
+    def _snapshots(self, game_id: int | None, last_seq: int,
+                   events: list[Event]) -> list[tuple[int, str]]:
+        """(seq, state JSON) at each snapshot point among `events`; [] without the engine."""
         reducer = self.reducer
-        if reducer is None:
-            return []  # no engine yet: state_at folds from the start instead
+        if reducer is None or not crosses(last_seq, len(events), self.snapshot_every):
+            return []  # without the engine, state_at folds from the start instead
         try:
-            state = self._state(reducer, game_id, last_seq, True)
+            state = (reducer.initial() if last_seq == 0
+                     else self._state(reducer, game_id, last_seq, True))
             return fold_snapshots(reducer, state, last_seq, events, self.snapshot_every)
         except Exception as error:  # a snapshot is an optimisation, never a reason to lose events
-            warnings.warn(f"game {game_id}: no snapshots written ({error!r})", stacklevel=3)
+            warnings.warn(f"game {game_id or '(new)'}: no snapshots written ({error!r})",
+                          stacklevel=3)
             return []
 
     def append(self, game_id: int, events: list[Event]) -> int:
@@ -142,7 +145,8 @@ class EventStore:
             last = self.last_seq(game_id)
             if last == 0 and events[0].type != "GameStarted":
                 raise StoreError(f"event 1 must be GameStarted, not {events[0].type}")
-            self._insert_events(conn, game_id, last, events)
+            self._insert_events(conn, game_id, last, events,
+                                self._snapshots(game_id, last, events))
             if events[-1].type == "GameWon":
                 self.set_result(game_id, events[-1].payload.get("winners"), events[-1].turn)
             return last + len(events)
