@@ -60,7 +60,10 @@ def test_transcribed_games_round_trip_through_the_referee(tmp_path, game):
         [gid] = import_file(store, str(path))
         assert store.game(gid)["source"] == "transcribed"
         assert store.game(gid)["seed"] is None
-        assert [e.to_json() for e in store.events(gid)] == [e.to_json() for e in game]
+        # a table game has no seed and no known deck order; every action and its outcome are the same
+        def table(events):
+            return [e.to_json() for e in events if e.type not in ("GameStarted", "DeckShuffled")]
+        assert table(store.events(gid)) == table(game)
 
 
 def test_an_illegal_transcribed_line_is_named_and_nothing_is_stored(tmp_path, game):

