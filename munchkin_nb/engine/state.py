@@ -38,6 +38,14 @@ class Player:
                 + self.curses + list(self.attachments))
 
 
+def _copy_player(p: Player) -> Player:
+    new = copy.copy(p)
+    for k, v in vars(p).items():
+        if isinstance(v, (list, dict)):
+            setattr(new, k, type(v)(v))
+    return new
+
+
 @dataclass
 class Combat:
     """A fight in progress: who fights, which monsters, what was played, who may still act."""
@@ -143,7 +151,19 @@ class GameState:
 
     # -- data --------------------------------------------------------------
     def copy(self) -> "GameState":
-        return copy.deepcopy(self)
+        """A deep copy, made by hand: the state is plain lists and dicts of strings and numbers."""
+        new = copy.copy(self)
+        new.players = [_copy_player(p) for p in self.players]
+        new.modules = list(self.modules)
+        new.decks = {k: list(v) for k, v in self.decks.items()}
+        new.discards = {k: list(v) for k, v in self.discards.items()}
+        new.combat = copy.deepcopy(self.combat)
+        new.pending = copy.deepcopy(self.pending)
+        new.queue = copy.deepcopy(self.queue)
+        new.ready = list(self.ready)
+        new.charity = dict(self.charity)
+        new.winners = list(self.winners)
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
