@@ -50,10 +50,8 @@ def later(fn: Callable[[], None]) -> None:
     """Run `fn` after the current cell has finished (so the page shows what it has first);
     at once when no event loop is running (scripts, tests)."""
     try:
-        loop = asyncio.get_event_loop()
+        loop = asyncio.get_running_loop()      # a kernel: the cell (or comm message) runs inside the loop
     except RuntimeError:
-        loop = None
-    if loop is not None and loop.is_running():
-        loop.call_soon(fn)
-    else:
         fn()
+    else:
+        loop.call_soon(fn)
