@@ -1,0 +1,100 @@
+"""App: in headless chromium (benchmarks/app_timing), navigation -> first usable stepper
+button vs the bare slider notebook, and navigation -> every figure of the app's first view
+drawn vs the bare figure notebook; each notebook served by munchkin_nb.app.serve."""
+
+from __future__ import annotations
+
+import json
+import statistics
+
+from .common import REPO, not_available, row
+
+NEXT_READY = ".munchkin-next:not([disabled])"
+APP_NOTEBOOK = REPO / "notebooks" / "app.ipynb"
+DB = REPO / "replays" / "sample.db"
+
+
+def figures_in_first_view(db) -> int:
+    """How many plotly figures the app's first view shows (its GameView built in this process)."""
+    from munchkin_nb.store import EventStore
+    from munchkin_nb.widgets import figure_output
+    from munchkin_nb.widgets.app_view import AppView
+
+    count = 0
+    real = figure_output.figure_bundle
+
+    def counting(fig, renderer=None):
+        nonlocal count
+        count += 1
+        return real(fig, renderer)
+
+    figure_output.figure_bundle = counting
+    try:
+        AppView(db)
+    finally:
+        figure_output.figure_bundle = real
+    return count
+
+
+def figures_selector(n: int) -> str:
+    """Visible once the n-th figure of the game view has a drawn trace."""
+    return f":nth-match(.munchkin-game .js-plotly-plot:has(.main-svg .trace), {n})"
+
+
+def _median_loads(server_kwargs: dict, selectors: list[str], runs: int, browser, timeout: float) -> list[float]:
+    from munchkin_nb.app import serve
+
+    from .app_timing import time_page
+
+    out = []
+    with serve(**server_kwargs) as server:
+        for sel in selectors:
+            time_page(server.url, sel, browser=browser, timeout=timeout)  # warm-up
+            out.append(statistics.median(time_page(server.url, sel, browser=browser, timeout=timeout)
+                                         for _ in range(runs)))
+    return out
+
+
+def run(quick: bool = False) -> list[dict]:
+    from .app_timing import CHROMIUM, FIGURE_READY, NOTEBOOKS, SLIDER_READY, chromium_browser
+    import os
+
+    names = ("first usable stepper button", "first view, every figure drawn")
+    if not os.access(CHROMIUM, os.X_OK):
+        return [not_available("app", n, f"{CHROMIUM} missing (make chromium)", "s") for n in names]
+    source = "".join("".join(c["source"]) for c in json.loads(APP_NOTEBOOK.read_text())["cells"])
+    shows_app = any(w in source for w in ("app_view", "AppView", "GameView", "TurnStepper"))
+    runs, timeout = (1, 30.0) if quick else (3, 45.0)
+    rows = []
+    try:
+        with chromium_browser() as browser:
+            slider, = _median_loads({"notebook": NOTEBOOKS / "bare_slider.ipynb"}, [SLIDER_READY], runs, browser, timeout)
+            figure, = _median_loads({"notebook": NOTEBOOKS / "bare_figure.ipynb"}, [FIGURE_READY], runs, browser, timeout)
+            if not shows_app:
+                reason = "notebooks/app.ipynb does not show the game view (no app_view/TurnStepper in it) yet"
+                return [row("app", names[0], None, "s", slider, "bare slider notebook", note=f"not available: {reason}"),
+                        row("app", names[1], None, "s", figure, "bare figure notebook", note=f"not available: {reason}")]
+            n_figs = figures_in_first_view(DB)
+            sels = [NEXT_READY] + ([figures_selector(n_figs)] if n_figs else [])
+            try:
+                times = _median_loads({"notebook": APP_NOTEBOOK, "db": DB}, sels, runs, browser, timeout)
+            except Exception as error:  # noqa: BLE001  a timeout is a row, not a crash
+                reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
+                return [row("app", names[0], None, "s", slider, "bare slider notebook", note=f"not available: {reason}"),
+                        row("app", names[1], None, "s", figure, "bare figure notebook", note=f"not available: {reason}")]
+    except Exception as error:  # noqa: BLE001
+        reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
+        return [not_available("app", n, reason, "s") for n in names]
+    usable = times[0]
+    rows.append(row("app", names[0], usable, "s", slider, "bare slider notebook",
+                    target="<= 1.5x bare slider", ok=usable <= 1.5 * slider,
+                    note=f"median of {runs} loads after a warm-up, replays/sample.db"))
+    if n_figs:
+        first = times[1]
+        rows.append(row("app", names[1], first, "s", figure, "bare figure notebook",
+                        target="<= 1.5x bare figure", ok=first <= 1.5 * figure,
+                        note=f"{n_figs} figures, median of {runs} loads after a warm-up"))
+    else:
+        rows.append(row("app", names[1], None, "s", figure, "bare figure notebook",
+                        note="not available: the first view shows no figure"))
+    return rows

@@ -1,0 +1,36 @@
+"""Engine: whole 4-player classic games per second with heuristic bots, no store;
+baseline: the same games' events folded with `evolve` only (the fold ceiling)."""
+
+from __future__ import annotations
+
+import time
+
+from .common import row
+
+
+def run(quick: bool = False, games: int | None = None) -> list[dict]:
+    from munchkin_nb.bots import play_game
+    from munchkin_nb.engine import GameState, evolve
+
+    n = games or (3 if quick else 50)
+    records = []
+    t0 = time.perf_counter()
+    for seed in range(1, n + 1):
+        records.append(play_game(4, seed, "heuristic"))
+    play_s = time.perf_counter() - t0
+    n_events = sum(len(r.events) for r in records)
+
+    t0 = time.perf_counter()
+    for r in records:
+        s = GameState.initial()
+        for e in r.events:
+            evolve(s, e)
+    fold_s = time.perf_counter() - t0
+
+    note = f"{n} games, {n_events} events, seeds 1..{n}"
+    return [
+        row("engine", "games/s (4 players, heuristic bots)", n / play_s, "games/s",
+            n / fold_s, "fold of the same events", note=note),
+        row("engine", "events/s while playing", n_events / play_s, "events/s",
+            n_events / fold_s, "evolve-only fold", note=note),
+    ]
