@@ -10,10 +10,11 @@ from .state import GameState
 
 
 class Builder:
-    """Emit events one by one, each folded at once into a private copy of the state."""
+    """Emit events one by one, each folded at once into a private copy of the state
+    (or, with `in_place`, into the caller's state: the caller then owns any half-made change)."""
 
-    def __init__(self, state: GameState, chance):
-        self.s = state.copy()
+    def __init__(self, state: GameState, chance, in_place: bool = False):
+        self.s = state if in_place else state.copy()
         self.chance = chance
         self.events: list[Event] = []
 

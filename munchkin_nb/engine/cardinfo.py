@@ -15,9 +15,20 @@ def card_set(name: str):
     return load_set(name)
 
 
+_INSTANCES: dict[str, dict[str, Any]] = {}
+
+
 def card(state: GameState, cid: str):
     """The Card behind an instance id."""
-    return card_set(state.card_set).card_of(cid)
+    try:
+        return _INSTANCES[state.card_set][cid]
+    except KeyError:
+        pass
+    cs = card_set(state.card_set)
+    table = _INSTANCES.setdefault(state.card_set, {i: cs.card_of(i) for i in cs.instances()})
+    if cid not in table:
+        return cs.card_of(cid)   # raises the loader's KeyError naming the card
+    return table[cid]
 
 
 def effect(c, key: str) -> Any:

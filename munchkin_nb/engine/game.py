@@ -9,7 +9,7 @@ from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 from .actions import Action, IllegalAction
 from .builder import Builder
 from .chance import RandomChance
-from .evolve import evolve
+from .evolve import evolve, fold
 from .events import Event
 from .flow import draw
 from .legal import apply, context, legal_actions
@@ -70,9 +70,14 @@ class Game:
         return context(self.state)
 
     def act(self, action: Action) -> list[Event]:
-        new = apply(self.state, action, self.chance)
-        for e in new:
-            evolve(self.state, e)
+        """Check the action, fold its events into the state as they are made, and log them."""
+        try:
+            new = apply(self.state, action, self.chance, in_place=True)
+        except IllegalAction:
+            raise                      # refused before anything was folded
+        except Exception:
+            self.state = fold(self.events)   # never leave half an action in the state
+            raise
         self.events.extend(new)
         return new
 

@@ -33,17 +33,30 @@ def context(s: GameState) -> tuple[str | None, str]:
     return s.active.name, "turn"
 
 
+_BY_CONTEXT: dict[str, list] = {}
+
+
+def _moves_for(when: str) -> list:
+    """The moves allowed in one kind of decision, in registry order (cached)."""
+    if when not in _BY_CONTEXT:
+        _BY_CONTEXT[when] = [m for m in MOVES.values() if when in m.when]
+    return _BY_CONTEXT[when]
+
+
 def legal_actions(s: GameState) -> list[Action]:
     """Every action the pending decision allows, in a stable order."""
     player, when = context(s)
     if player is None:
         return []
     out: list[Action] = []
-    for m in MOVES.values():
-        if when in m.when:
-            for a in m.candidates(s, player):
-                if can(s, a):
-                    out.append(a)
+    for m in _moves_for(when):
+        for a in m.candidates(s, player):
+            # who and when hold by construction; only the move's own check is left
+            try:
+                m.check(s, a)
+            except (IllegalAction, KeyError, TypeError, ValueError, AttributeError):
+                continue
+            out.append(a)
     return out
 
 
@@ -72,10 +85,10 @@ def can(s: GameState, a: Action) -> bool:
     return True
 
 
-def apply(s: GameState, a: Action, chance=None) -> list[Event]:
-    """The events that taking `a` produces (the decision first); `s` itself is not changed."""
+def apply(s: GameState, a: Action, chance=None, in_place: bool = False) -> list[Event]:
+    """The events that taking `a` produces (the decision first); `s` is not changed unless `in_place`."""
     verify(s, a)
-    b = Builder(s, chance or RandomChance(0))
+    b = Builder(s, chance or RandomChance(0), in_place)
     b.emit("ActionTaken", {"action": a.to_dict()}, [], actor=a.player, automatic=False)
     MOVES[a.name].run(b, a)
     return b.events
