@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
     p.add_argument("--only", default=",".join(PARTS), help="comma-separated parts: " + ",".join(PARTS))
     p.add_argument("--scale-games", type=int, default=None,
-                   help="games of the scale part (default 500, extrapolated to 10,000; 20 with --quick)")
+                   help="games of the scale part (default 10,000; 20 with --quick; fewer are extrapolated to 10,000)")
     args = p.parse_args(argv)
     parts = [x.strip() for x in args.only.split(",") if x.strip()]
     unknown = [x for x in parts if x not in PARTS]

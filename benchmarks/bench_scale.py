@@ -15,7 +15,7 @@ TARGET_GAMES = 10_000
 
 
 def run(quick: bool = False, games: int | None = None) -> list[dict]:
-    n = games or (20 if quick else 500)
+    n = games or (20 if quick else TARGET_GAMES)
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "scale.db")
         proc = subprocess.run([sys.executable, "-m", "benchmarks.scale_child", "--games", str(n), "--db", db],

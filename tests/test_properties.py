@@ -72,19 +72,25 @@ def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot):
         evolve(s, e)
 
 
+def random_walk(seed: int, n: int, steps: int):
+    """A game driven by uniformly random legal actions: yields (step, game, legal) before each action."""
+    import random
+    game = Game.start(["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n], seed=seed)
+    rng = random.Random(seed)
+    for step in range(steps):
+        legal = legal_actions(game.state)
+        if not legal:
+            return
+        yield step, game, legal
+        game.act(rng.choice(legal))
+
+
 @SETTINGS
 @given(seeds, players)
 def test_every_legal_action_is_accepted(seed, n):
-    game = Game.start(["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n], seed=seed)
-    import random
-    rng = random.Random(seed)
-    for _ in range(300):
-        legal = legal_actions(game.state)
-        if not legal:
-            break
+    for _, game, legal in random_walk(seed, n, 300):
         for a in legal:
             assert can(game.state, a), f"offered but refused: {a}"
-        game.act(rng.choice(legal))
 
 
 @SETTINGS
@@ -106,3 +112,22 @@ def test_every_prefix_folds_to_the_same_state(seed, n, data):
     assert state_hash(fold(rec.events[:k])) == state_hash(incremental)
     again = GameState.from_dict(incremental.to_dict())
     assert state_hash(again) == state_hash(incremental)
+
+
+@SETTINGS
+@given(seeds, players)
+def test_an_action_outside_the_legal_list_is_refused(seed, n):
+    """Whatever any move could propose for any player, the engine accepts exactly what it lists."""
+    from munchkin_nb.engine.moves_base import MOVES
+    for step, game, legal in random_walk(seed, n, 250):
+        if step % 10:
+            continue
+        listed = {a.key() for a in legal}
+        for m in MOVES.values():
+            for name in game.state.names():
+                try:
+                    proposals = list(m.candidates(game.state, name))
+                except (AttributeError, KeyError, TypeError, IndexError):
+                    continue   # a move that makes no sense in this decision proposes nothing
+                for a in proposals:
+                    assert can(game.state, a) == (a.key() in listed), f"{a}: listed={a.key() in listed}"

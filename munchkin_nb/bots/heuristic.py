@@ -15,6 +15,8 @@ ORDER = {
     "choose_loss": 10, "loot_the_body": 10, "take_item": 10, "cancel_curse": 60, "accept_curse": 1,
     "set_die": 65, "steal": 20, "resurrect": 0, "choose_steps": 5, "trade_treasures": 5,
     "force_rerun": 5, "let_escape": 1,
+    "unequip": -10, "give_item": -10, "discard_card": -10, "offer_trade": -10,
+    "accept_trade": -5, "decline_trade": 0,
 }
 
 

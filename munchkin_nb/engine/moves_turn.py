@@ -166,7 +166,8 @@ class Unequip(Move):
     when = ("turn",)
 
     def candidates(self, s, player):
-        return ()   # never useful to a bot; offered to people through check
+        for cid in s.player(player).equipped:
+            yield act(self.name, player, card=cid)
 
     def check(self, s, a):
         require(a.params.get("card") in s.player(a.player).equipped, "items.slots",
@@ -237,6 +238,12 @@ class GiveItem(Move):
     name = "give_item"
     when = ("turn",)
 
+    def candidates(self, s, player):
+        p = s.player(player)
+        for cid in p.equipped + p.carried:
+            for to in _alive_others(s, player):
+                yield act(self.name, player, card=cid, to=to)
+
     def check(self, s, a):
         cid = a.params.get("card")
         p = s.player(a.player)
@@ -255,6 +262,11 @@ class DiscardCard(Move):
 
     name = "discard_card"
     when = ("turn", "combat")
+
+    def candidates(self, s, player):
+        p = s.player(player)
+        for cid in p.races + p.classes + [c for c in (p.half_breed, p.super_munchkin) if c]:
+            yield act(self.name, player, card=cid)
 
     def check(self, s, a):
         p = s.player(a.player)

@@ -1,0 +1,92 @@
+"""Trading items in play between two players: one offers, the other accepts or declines."""
+
+from __future__ import annotations
+
+from .actions import require
+from .builder import Builder
+from .flow import advance
+from .moves_base import Move, act, move, target
+from .state import GameState
+
+
+def _items(s: GameState, name: str) -> list[str]:
+    p = s.player(name)
+    return p.equipped + p.carried
+
+
+def _swap(b: Builder, giver: str, taker: str, cards: list[str]) -> None:
+    for cid in cards:
+        b.emit("CardGiven", {"from_player": giver, "to_player": taker, "card": cid, "reason": "trade",
+                             "to": "carried"}, ["items.trade"])
+
+
+@move
+class OfferTrade(Move):
+    """Offer some of your items in play for some of another player's; they accept or decline."""
+
+    name = "offer_trade"
+    when = ("turn",)
+
+    def candidates(self, s, player):
+        mine = _items(s, player)
+        for other in s.names():
+            if other == player or s.player(other).dead:
+                continue
+            theirs = _items(s, other)
+            if mine and theirs:
+                yield act(self.name, player, to=other, give=[mine[0]], take=[theirs[0]])
+
+    def check(self, s, a):
+        other = target(s, a, "to")
+        require(other != a.player and not s.player(other).dead, "death.no_cards", f"{other} cannot trade now.")
+        give, take = a.params.get("give"), a.params.get("take")
+        require(isinstance(give, list) and isinstance(take, list) and (give or take), "items.trade",
+                "a trade names the items given and taken.")
+        require(all(c in _items(s, a.player) for c in give), "items.trade",
+                "only items on the table can be traded, not cards in hand.")
+        require(all(c in _items(s, other) for c in take), "items.trade",
+                f"{other} does not have all those items on the table.")
+
+    def run(self, b, a):
+        b.emit("DecisionRequired", {"player": a.params["to"], "kind": "trade_offer", "from": a.player,
+                                    "give": list(a.params["give"]), "take": list(a.params["take"]), "then": []},
+               ["items.trade"])
+
+
+@move
+class AcceptTrade(Move):
+    """Take the trade: the items change hands and go into play, not to be sold until your turn."""
+
+    name = "accept_trade"
+    when = ("pending:trade_offer",)
+
+    def candidates(self, s, player):
+        yield act(self.name, player)
+
+    def check(self, s, a):
+        offer = s.pending[0]
+        require(all(c in _items(s, offer["from"]) for c in offer["give"])
+                and all(c in _items(s, a.player) for c in offer["take"]), "items.trade",
+                "the items of the offer are no longer on the table.")
+
+    def run(self, b, a):
+        offer = dict(b.s.pending[0])
+        b.emit("DecisionMade", {"player": a.player, "kind": "trade_offer"}, ["items.trade"])
+        _swap(b, offer["from"], a.player, offer["give"])
+        _swap(b, a.player, offer["from"], offer["take"])
+        advance(b)
+
+
+@move
+class DeclineTrade(Move):
+    """Refuse the trade."""
+
+    name = "decline_trade"
+    when = ("pending:trade_offer",)
+
+    def candidates(self, s, player):
+        yield act(self.name, player)
+
+    def run(self, b, a):
+        b.emit("DecisionMade", {"player": a.player, "kind": "trade_offer", "declined": True}, ["items.trade"])
+        advance(b)
