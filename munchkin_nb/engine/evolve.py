@@ -73,8 +73,6 @@ def _deck_shuffled(s: GameState, e: Event) -> None:
 def _card_drawn(s: GameState, e: Event) -> None:
     p = e.payload
     s.decks[p["deck"]].remove(p["card"])
-    if p.get("from_discard"):
-        pass
     s.player(p["player"]).hand.append(p["card"])
     if p.get("reason") == "loot_the_room":
         s.looted = True

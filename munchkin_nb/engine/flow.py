@@ -6,7 +6,7 @@ from munchkin_nb.rules.rulesets import ruleset
 
 from .builder import Builder
 from .registry import handles
-from .cardinfo import card
+from .cardinfo import abilities, card
 from .combat import breakdown, counting_items, fighters, levels_for, treasures_for
 from .state import combat_cards
 
@@ -132,7 +132,7 @@ def reward(b: Builder, levels: int) -> None:
                      rules=["combat.win"] + (["card.effect"] if compelled else []))
     if c.helper and kills:
         helper = s.player(c.helper)
-        if any(True for _ in effects_of_player(b, helper, "help_level")):
+        if abilities(s, helper, "help_level"):
             change_level(b, c.helper, kills, "helped kill as an elf", by_kill=True, rules=["combat.elf_helper"])
     face = "up" if c.helper else "down"
     share = int(c.bribe.get("treasures", 0)) if c.helper else 0
@@ -141,11 +141,6 @@ def reward(b: Builder, levels: int) -> None:
         if draw(b, taker, "treasure", face, "monster_treasure", ["combat.win"]) is None:
             break
     end_combat(b, "won")
-
-
-def effects_of_player(b: Builder, p, key: str):
-    from .cardinfo import abilities
-    return abilities(b.s, p, key)
 
 
 def end_combat(b: Builder, outcome: str) -> None:
