@@ -14,7 +14,7 @@ from munchkin_nb.viz.figures import level_timeline
 
 from .base import View, error_box
 from .combat_view import CombatView
-from .figure_output import later, show_figure
+from .figure_output import after_page_has_widgets, show_figure, show_message
 from .graph_view import GraphView
 from .stepper import TurnStepper
 
@@ -63,15 +63,25 @@ class GameView(View):
     def __init__(self, store: Any, game_id: int):
         self.stepper = TurnStepper(store, game_id)
         self.combat = CombatView(self.stepper)
-        self.graph = GraphView(events=self.stepper.events, source=self.stepper.state(1))
+        # the graph and the levels are drawn once the page shows the stepper (figure_output)
+        self.graph = GraphView(events=self.stepper.events, source=self.stepper.state(1), defer=False,
+                               draw=False)
         self.levels_out = widgets.Output()
         self.levels_out.add_class("munchkin-levels-figure")
-        later(lambda: show_figure(self.levels_out, level_timeline(self.stepper.events)))
+        after_page_has_widgets(self.draw_figures)
         self.widget = widgets.VBox([
             self.stepper.widget, self.combat.widget,
             widgets.HTML("<b>Who did what to whom</b>"), self.graph.widget,
             widgets.HTML("<b>Levels</b>"), self.levels_out])
         self.widget.add_class("munchkin-game")
+
+    def draw_figures(self) -> None:
+        """The interaction graph and the level timeline (each a message if it cannot be drawn)."""
+        self.graph.draw()
+        try:
+            show_figure(self.levels_out, level_timeline(self.stepper.events))
+        except Exception as error:  # noqa: BLE001  a message in the page, not a traceback
+            show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
 
 
 class AppView(View):

@@ -75,7 +75,16 @@ class CombatView(View):
         self.refresh()
 
     def refresh(self) -> None:
-        """Rebuild the toggles for the combat now, and draw it."""
+        """Rebuild the toggles for the combat now, and draw it (a message if that fails)."""
+        try:
+            self._refresh()
+        except Exception as error:  # noqa: BLE001  a message in the page, not a traceback
+            self.toggles_box.children = ()
+            self.breakdown = None
+            self.summary.value = ""
+            show_message(self.out, f"The combat cannot be shown here: {error}")
+
+    def _refresh(self) -> None:
         state = self.state
         self.item_boxes = {}
         self.helper_box = None

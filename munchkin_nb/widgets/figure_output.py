@@ -11,19 +11,35 @@ deferred callbacks alike, with no dependence on the kernel's current message.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Callable
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
-import plotly.io as pio
+
+#: the MIME type of a plotly figure (drawn by the jupyterlab-plotly extension Voila serves)
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 #: plotly renderer used for every figure of the widgets ("plotly_mimetype", "notebook_connected", ...)
 RENDERER = "plotly_mimetype"
 
 
+def plotly_mimetype_bundle(fig: go.Figure) -> dict:
+    """What ``pio.renderers["plotly_mimetype"]`` gives (it has no config), without importing
+    ``plotly.io._renderers``: that module imports nbformat, hence jsonschema, whose URI
+    grammars take about 3 s to build in a fresh kernel (measured; the app's first figure paid it)."""
+    from plotly.io._json import to_json
+    return {PLOTLY_MIME: json.loads(to_json(fig.to_dict(), validate=False, remove_uids=False))}
+
+
 def figure_bundle(fig: go.Figure, renderer: str | None = None) -> dict:
     """The MIME bundle of `fig` for `renderer`, with a short text/plain fallback."""
-    bundle = dict(pio.renderers[renderer or RENDERER].to_mimebundle(fig.to_dict()))
+    renderer = renderer or RENDERER
+    if renderer == "plotly_mimetype":
+        bundle = plotly_mimetype_bundle(fig)
+    else:
+        import plotly.io as pio
+        bundle = dict(pio.renderers[renderer].to_mimebundle(fig.to_dict()))
     title = fig.layout.title.text if fig.layout.title and fig.layout.title.text else "figure"
     bundle.setdefault("text/plain", f"<plotly figure: {title}>")
     return bundle
@@ -55,3 +71,73 @@ def later(fn: Callable[[], None]) -> None:
         fn()
     else:
         loop.call_soon(fn)
+
+
+# --- after the page has the widgets -------------------------------------------------------
+#
+# Measured (tests/browser, benchmarks/bench_app.py): in Voila the stepper's buttons became
+# usable only when the game's figures were drawn too (about 2 s after a bare stepper), because
+# the page's widget manager renders a view with all its children, and an Output holding a
+# plotly figure first loads plotly.js. So the figures of a first view are computed and sent
+# only once the page has fetched the widgets' state: the page draws the stepper at once and
+# the figures arrive as updates a moment later.
+
+_waiting: list[Callable[[], None]] = []
+_hooked = False
+
+
+def _hook_states_request() -> bool:
+    """Make ipywidgets' answer to the page's "request_states" run the waiting callbacks after it
+    (ipywidgets 8's control comm). False when that comm is already open (a live front end)."""
+    global _hooked
+    from ipywidgets import Widget
+
+    if getattr(Widget, "_control_comm", None) is not None:
+        return False
+    if not _hooked:
+        original = Widget._handle_control_comm_msg.__func__
+
+        def handle(cls, msg):
+            original(cls, msg)
+            if msg.get("content", {}).get("data", {}).get("method") == "request_states":
+                _run_waiting()
+
+        Widget._handle_control_comm_msg = classmethod(handle)
+        _hooked = True
+    return True
+
+
+def _run_waiting() -> None:
+    todo = list(_waiting)
+    _waiting.clear()
+    for fn in todo:
+        later(fn)
+
+
+def after_page_has_widgets(fn: Callable[[], None], fallback: float = 4.0) -> None:
+    """Run `fn` once the page has fetched the widgets' state (a fresh Voila page), so what the
+    cell showed is drawn before `fn`'s output; or `fallback` seconds after the cell when the page
+    does not ask (an older widget protocol, no page at all). With a front end already live
+    (JupyterLab), or with no event loop (scripts, tests), as `later`."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        fn()
+        return
+    try:
+        hooked = _hook_states_request()
+    except Exception:  # noqa: BLE001  ipywidgets changed: plain deferral
+        hooked = False
+    if not hooked:
+        loop.call_soon(fn)
+        return
+    done = False
+
+    def once() -> None:
+        nonlocal done
+        if not done:
+            done = True
+            fn()
+
+    _waiting.append(once)
+    loop.call_later(fallback, once)

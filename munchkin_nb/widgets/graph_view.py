@@ -9,15 +9,16 @@ import ipywidgets as widgets
 from munchkin_nb.viz.graphs import interaction_graph
 
 from .base import View
-from .figure_output import later, show_figure
+from .figure_output import later, show_figure, show_message
 
 
 class GraphView(View):
     """Who did what to whom in turns a..b of a game; an IntRangeSlider picks the turns.
-    `GraphView(store, game_id)` or `GraphView(events=..., source=state_or_card_set)`."""
+    `GraphView(store, game_id)` or `GraphView(events=..., source=state_or_card_set)`; with
+    `draw=False` nothing is drawn until `draw()` is called."""
 
     def __init__(self, store: Any = None, game_id: int | None = None, *, events=None, source: Any = None,
-                 defer: bool = True):
+                 defer: bool = True, draw: bool = True):
         if events is None:
             events = store.events(game_id)
         self.events = list(events)
@@ -33,7 +34,9 @@ class GraphView(View):
         self.widget = widgets.VBox([self.slider, self.out])
         self.widget.add_class("munchkin-graph")
         self.figure = None
-        if defer:
+        if not draw:
+            pass                    # the owner calls draw() when it wants the figure
+        elif defer:
             later(self.draw)
         else:
             self.draw()
@@ -45,5 +48,10 @@ class GraphView(View):
         return "classic"
 
     def draw(self) -> None:
-        self.figure = interaction_graph(self.events, self.source, tuple(self.slider.value))
+        try:
+            self.figure = interaction_graph(self.events, self.source, tuple(self.slider.value))
+        except Exception as error:  # noqa: BLE001  a message in the page, not a traceback
+            self.figure = None
+            show_message(self.out, f"The graph cannot be drawn: {error}")
+            return
         show_figure(self.out, self.figure)

@@ -112,6 +112,21 @@ class TurnStepper(View):
 
     # -- drawing -----------------------------------------------------------------
     def render(self) -> None:
+        """Draw the table and the event at `seq`; an event the engine refuses (an illegal or damaged
+        replay) is a message in the page, not a traceback (the buttons stay usable)."""
+        try:
+            self._render()
+        except Exception as error:  # noqa: BLE001
+            seq = self.seq
+            self.table.value = ""
+            self.event_html.value = (
+                f"<div class='munchkin-error'><b>The table after event {seq} of {self.last} cannot be "
+                f"shown.</b> The replay is illegal or damaged up to here: the engine stopped with "
+                f"&ldquo;{escape(str(error) or type(error).__name__)}&rdquo;.</div>")
+            self.prev_button.disabled = seq <= 1
+            self.next_button.disabled = seq >= self.last
+
+    def _render(self) -> None:
         seq = self.seq
         state = self.state(seq)
         before = self.state(seq - 1) if seq > 1 else None

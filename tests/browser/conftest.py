@@ -1,9 +1,10 @@
 """Browser tests of the Voila app: Debian's chromium driven by Playwright.
 
 Fixtures:
+- ``sample_db``: a real event store made for the session with the package
+  (three 4-player bot games played by the engine, stored by ``EventStore``).
 - ``app_server``: the app (``python -m munchkin_nb.app``) on a free port of
-  127.0.0.1, serving a small event store made for the session; stopped, with
-  its kernels, at the end.
+  127.0.0.1, serving ``sample_db``; stopped, with its kernels, at the end.
 - ``start_app``: starts more servers (another database, other Voila flags),
   all stopped at the end of the session.
 - ``browser``: /usr/bin/chromium through Playwright (never ``playwright install``).
@@ -14,9 +15,7 @@ Fixtures:
 
 from __future__ import annotations
 
-import json
 import os
-import sqlite3
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -35,34 +34,26 @@ from munchkin_nb.app import AppServer, serve  # noqa: E402
 PAGE_TIMEOUT_MS = 60_000
 
 
-def make_store(path: Path, games: list[dict]) -> Path:
-    """A minimal event store: the ``games`` table the app lists (columns as munchkin_nb.store)."""
-    with sqlite3.connect(path) as conn:
-        conn.execute(
-            "CREATE TABLE games (id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, card_set TEXT NOT NULL,"
-            " modules TEXT NOT NULL, players TEXT NOT NULL, seed INTEGER, source TEXT NOT NULL,"
-            " format_version INTEGER NOT NULL, created TEXT NOT NULL, winners TEXT, turns INTEGER)"
-        )
-        for number, game in enumerate(games, start=1):
-            conn.execute(
-                "INSERT INTO games VALUES (?, ?, 'classic', '[]', ?, ?, 'simulated', 1,"
-                " '2025-01-01T00:00:00Z', ?, ?)",
-                (number, game["ruleset"], json.dumps(game["players"]), number,
-                 json.dumps(game.get("winners", [])), game.get("turns")),
-            )
-    conn.close()
+SAMPLE_SEEDS = (11, 12, 13)  # three 4-player bot games
+SAMPLE_PLAYERS = 4
+
+
+def make_store(path: Path, seeds=SAMPLE_SEEDS, players: int = SAMPLE_PLAYERS) -> Path:
+    """A real event store, written by the package: bot games played by the engine (with the
+    store's snapshots), as ``munchkin-nb simulate --players 4 --db PATH`` writes them."""
+    from munchkin_nb.bots import play_game
+    from munchkin_nb.store import EventStore
+
+    with EventStore(str(path)) as store:
+        for seed in seeds:
+            record = play_game(players, seed, "heuristic")
+            store.add_game(record.meta, record.events)
     return path
-
-
-SAMPLE_GAMES = [
-    {"ruleset": "classic", "players": ["Ann", "Bob"], "winners": ["Ann"], "turns": 31},
-    {"ruleset": "classic", "players": ["Cy", "Di", "Ed"], "winners": [], "turns": 4},
-]
 
 
 @pytest.fixture(scope="session")
 def sample_db(tmp_path_factory) -> Path:
-    return make_store(tmp_path_factory.mktemp("store") / "sample.db", SAMPLE_GAMES)
+    return make_store(tmp_path_factory.mktemp("store") / "sample.db")
 
 
 @pytest.fixture(scope="session")

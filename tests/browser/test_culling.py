@@ -46,7 +46,7 @@ def open_app(browser, server, block_shutdown=False):
         context.route("**/api/kernels/*", lambda route: route.abort() if route.request.method == "DELETE" else route.continue_())
     page = context.new_page()
     page.goto(server.url)
-    page.locator(".munchkin-games select").wait_for(state="visible", timeout=60_000)
+    page.locator(".munchkin-game-picker select").wait_for(state="visible", timeout=60_000)
     return context
 
 
