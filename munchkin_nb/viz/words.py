@@ -52,6 +52,15 @@ def _plural(n: int, word: str) -> str:
 
 # -- decisions (ActionTaken) ---------------------------------------------------
 ACTION_WORDS: dict[str, str] = {
+    "offer_trade": "offered {to} {give} for {take}",
+    "accept_trade": "accepted the trade",
+    "decline_trade": "declined the trade",
+    "choose_steps": "chose which bad stuff to suffer",
+    "force_rerun": "made the escapee roll again with {card}",
+    "let_escape": "let the escape stand",
+    "resurrect": "took the top door discard, paying {discard}",
+    "set_die": "set the die to {value} with {card}",
+    "steal": "tried to steal {item} from {target}, discarding {discard}",
     "play_card": "put {card} on the table",
     "finish_setup": "finished setting up",
     "equip": "equipped {card}",
@@ -106,9 +115,9 @@ class _Params(dict):
         if key not in self:
             return self.__missing__(key)
         val = dict.__getitem__(self, key)
-        if key in ("card", "monster", "item", "new_monster", "pick"):
+        if key in ("card", "monster", "item", "new_monster", "pick") or (key == "discard" and isinstance(val, str)):
             return card_name(self.state, val)
-        if key in ("cards", "discard", "items") and isinstance(val, list):
+        if key in ("cards", "discard", "items", "give", "take") and isinstance(val, list):
             return _names(self.state, val)
         return str(val)
 

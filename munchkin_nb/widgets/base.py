@@ -23,6 +23,7 @@ class View:
 def error_box(message: str, title: str = "Cannot show this.") -> widgets.HTML:
     """A clear message in the page, never a traceback (CSS class `munchkin-error`)."""
     from html import escape
-    box = widgets.HTML(f"<div><b>{escape(title)}</b> {escape(message)}</div>")
+    box = widgets.HTML(f"<div style='color: #7a1f1f; background: #fdecea; border-left: 4px solid #c0392b;"
+                       f" padding: 6px 10px;'><b>{escape(title)}</b> {escape(message)}</div>")
     box.add_class("munchkin-error")
     return box

@@ -52,7 +52,7 @@ class CombatView(View):
         self.stepper = source if hasattr(source, "on_change") else None
         self._state = None if self.stepper else source
         self.defer = defer
-        self.out = widgets.Output(layout=widgets.Layout(min_height="60px"))
+        self.out = widgets.Output()
         self.out.add_class("munchkin-combat-figure")
         self.summary = widgets.HTML()
         self.summary.add_class("munchkin-combat-summary")
@@ -92,7 +92,7 @@ class CombatView(View):
             self.toggles_box.children = ()
             self.breakdown = None
             self.summary.value = "<i>No combat in progress at this point.</i>"
-            show_message(self.out, "No combat in progress.")
+            self.out.outputs = ()           # the summary says it; no second line, no empty figure
             return
         boxes = []
         for who, cid, label in item_toggles(state):

@@ -18,6 +18,9 @@ CSS = """
 .munchkin-table td.changed, .munchkin-table span.changed {background: #fff3b0;}
 .munchkin-table tr.active td:first-child {font-weight: bold;}
 .munchkin-event .rules {color: #555; font-size: 12px; margin: 2px 0 0 12px;}
+.munchkin-error {color: #7a1f1f; background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px;}
+button.munchkin-choice {text-align: left; justify-content: flex-start; padding-left: 12px;}
+button.munchkin-choice.munchkin-suggested {font-weight: bold; background: #e3f2ef; box-shadow: inset 4px 0 0 #2a9d8f;}
 </style>
 """
 
