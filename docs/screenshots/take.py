@@ -29,16 +29,9 @@ DRAWN = ".js-plotly-plot .main-svg .trace"
 
 
 def new_page(browser, outside: list[str]):
+    """A page at the README's size; requests to other hosts are recorded in `outside` and aborted."""
     context = browser.new_context(viewport=VIEWPORT)
-
-    def guard(route):
-        if is_outside(route.request.url):
-            outside.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", guard)
+    context.route(is_outside, lambda route: (outside.append(route.request.url), route.abort()))
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     return context, page
@@ -61,24 +54,21 @@ def combat_to_show(db: Path) -> tuple[int, int, int]:
     from munchkin_nb.store import EventStore
 
     with EventStore(str(db)) as store:
-        events = store.events(1)
-        first: dict[int, int] = {}
-        for seq, e in enumerate(events, start=1):
-            first.setdefault(e.turn, seq)
+        turns = [e.turn for e in store.events(1)]
         fallback = None
-        for seq, e in enumerate(events, start=1):
-            if e.turn < 1 or seq - first[e.turn] > 15:
+        for seq, turn in enumerate(turns, start=1):
+            start = turns.index(turn) + 1           # the turn box jumps to the turn's first event
+            if turn < 1 or seq - start > 15:
                 continue
             state = store.state_at(1, seq)
             if state.combat is None or not state.combat.monsters:
                 continue
-            terms = len(breakdown(state).terms)
-            fallback = fallback or (seq, e.turn, first[e.turn])
-            if terms >= 4:
-                return seq, e.turn, first[e.turn]
-        if fallback is None:
-            raise SystemExit("no combat in game 1 of the sample database")
-        return fallback
+            fallback = fallback or (seq, turn, start)
+            if len(breakdown(state).terms) >= 4:
+                return seq, turn, start
+    if fallback is None:
+        raise SystemExit("no combat in game 1 of the sample database")
+    return fallback
 
 
 def shoot_app(browser, url: str, out: Path, db: Path, outside: list[str]) -> None:
