@@ -62,12 +62,26 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
-def later(fn: Callable[[], None]) -> None:
-    """Run `fn` after the current cell has finished (so the page shows what it has first);
-    at once when no event loop is running (scripts, tests)."""
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop when this code runs in an IPython kernel, else None (a script,
+    a test, or another library's loop such as Playwright's sync API: no cell to wait for)."""
     try:
         loop = asyncio.get_running_loop()      # a kernel: the cell (or comm message) runs inside the loop
     except RuntimeError:
+        return None
+    try:
+        from IPython import get_ipython
+        shell = get_ipython()
+    except ImportError:
+        return None
+    return loop if shell is not None and getattr(shell, "kernel", None) is not None else None
+
+
+def later(fn: Callable[[], None]) -> None:
+    """Run `fn` after the current cell has finished (so the page shows what it has first);
+    at once outside a kernel (scripts, tests)."""
+    loop = _kernel_loop()
+    if loop is None:
         fn()
     else:
         loop.call_soon(fn)
@@ -118,10 +132,9 @@ def after_page_has_widgets(fn: Callable[[], None], fallback: float = 4.0) -> Non
     """Run `fn` once the page has fetched the widgets' state (a fresh Voila page), so what the
     cell showed is drawn before `fn`'s output; or `fallback` seconds after the cell when the page
     does not ask (an older widget protocol, no page at all). With a front end already live
-    (JupyterLab), or with no event loop (scripts, tests), as `later`."""
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
+    (JupyterLab), or outside a kernel (scripts, tests), as `later`."""
+    loop = _kernel_loop()
+    if loop is None:
         fn()
         return
     try:
