@@ -31,6 +31,10 @@ def _rules(args) -> int:
         return 0
     for r in rules:
         print(f"{r.id:<32} {r.title}\n    {r.text}\n    [{r.citation}]")
+        for seed, section in r.cross_checks:
+            print(f"    cross-check: {seed} § {section}")
+        if r.slip:
+            print(f"    summary slip: {r.slip}")
     return 0
 
 

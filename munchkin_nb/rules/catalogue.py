@@ -19,6 +19,9 @@ class Rule:
     seed: str
     section: str
     rulesets: tuple[str, ...] = ("classic",)
+    # where the summaries (Esperanto, Korean) say the same thing, and what they get wrong
+    cross_checks: tuple[tuple[str, str], ...] = ()
+    slip: str = ""
 
     @property
     def citation(self) -> str:
@@ -26,11 +29,61 @@ class Rule:
 
     def to_dict(self) -> dict:
         return {"id": self.id, "title": self.title, "text": self.text, "seed": self.seed,
-                "section": self.section, "rulesets": list(self.rulesets)}
+                "section": self.section, "rulesets": list(self.rulesets),
+                "cross_checks": [f"{seed} § {sec}" for seed, sec in self.cross_checks], "slip": self.slip}
 
 
 def _r(id, title, text, section, seed=ES):
-    return Rule(id, title, text, seed, section)
+    return Rule(id, title, text, seed, section, cross_checks=CROSS_CHECKS.get(id, ()), slip=SLIPS.get(id, ""))
+
+
+# The Esperanto and Korean summaries are one text in two languages: the same headings, side by side.
+def _both(eo: str, ko: str) -> tuple[tuple[str, str], ...]:
+    return ((EO, eo), (KO, ko))
+
+
+CROSS_CHECKS: dict[str, tuple[tuple[str, str], ...]] = {
+    "setup.players": _both("NOMBRO DE LUDOJ: 3-6 Ludantoj", "플레이어 수: 3-6명"),
+    "setup.deal": _both("ARGO", "설정"),
+    "decks.discards": _both("ADMINISTRO DE KARTOJ", "카드 관리"),
+    "decks.reshuffle": _both("ADMINISTRO DE KARTOJ", "카드 관리"),
+    "setup.start_character": _both("KREO DE KARAKTORO", "캐릭터 생성"),
+    "setup.play_before_first_turn": _both("KREO DE KARAKTORO", "캐릭터 생성"),
+    "setup.first_player": _both("KOMENCO & FINO", "시작 및 마무리"),
+    "level.win": _both("KOMENCO & FINO", "시작 및 마무리"),
+    "level.win_by_kill": _both("KOMENCO & FINO", "시작 및 마무리"),
+    "curse.door": _both("Malbeno", "저주"),
+    "curse.any": _both("Malbeno; AGOJ", "저주; 작업"),
+    "combat.ties": _both("BAZAJ REGULOJ DE Batalo", "전투의 기본 규칙"),
+    "turn.kick_door": _both("TURN FAZOJ 1", "턴 단계 1"),
+    "turn.look_for_trouble": _both("TURN FAZOJ 2", "턴 단계 2"),
+    "turn.loot_the_room": _both("TURN FAZOJ 2", "턴 단계 2"),
+    "turn.charity": _both("TURN FAZOJ 3", "턴 단계 3"),
+    "level.min": _both("Nivelo", "수준"),
+    "class.one": _both("Klaso; SUPER MUNCHKIN & HALF-BREED", "수업; 슈퍼 먼치킨 및 혼혈종"),
+    "race.one": _both("Raso; SUPER MUNCHKIN & HALF-BREED", "경주; 슈퍼 먼치킨 및 혼혈종"),
+    "race.discard": _both("AGOJ", "작업"),
+    "items.trade": _both("AGOJ", "작업"),
+    "run.roll": _both("FURNI", "도망 치다"),
+    "run.helper": _both("FURNI", "도망 치다"),
+    "combat.help": _both("PETI HELPON", "도움을 요청"),
+    "combat.enhancer": _both("Monster Enhancers", "몬스터 강화제"),
+    "combat.win": _both("RECOMPENSO", "보상"),
+    "death.lose_everything": _both("MORTO", "죽음"),
+    "death.loot_the_body": _both("MORTO", "죽음: 약탈하는 시체"),
+    "items.slots": _both("EROJ", "항목"),
+    "items.sell": _both("EROJ", "항목"),
+}
+
+# Where a summary contradicts the full rulebook, the full rulebook wins; these are the slips.
+SLIPS: dict[str, str] = {
+    "class.one": "The summaries say you may belong to several classes unless you have Super Munchkin; "
+                 "the full rulebook says the opposite, and wins.",
+    "race.one": "The summaries say you may belong to several races unless you have Half-Breed; "
+                "the full rulebook says the opposite, and wins.",
+    "turn.charity": "The Korean summary's card-management section says you must hold five cards or more; "
+                    "its own charity section and the full rulebook say at most five.",
+}
 
 
 RULES: tuple[Rule, ...] = (
@@ -64,7 +117,7 @@ RULES: tuple[Rule, ...] = (
     _r("turn.charity", "Charity", "End your turn with at most five cards in hand: play the extra or give it to the lowest-level player(s), split as evenly as possible; if you are the lowest, discard it.",
        "Fases del turno: 4º Caridad"),
     _r("turn.own_turn_only", "Only on your turn", "This can only be done on your own turn.",
-       "Objetos: 'Se puede jugar cualquier carta de objeto ... en cualquier momento de tu propio turno'"),
+       "Objetos: 'en cualquier momento de tu propio turno'"),
     # combat
     _r("combat.strength", "Combat strength", "Strength is level plus every bonus and penalty from items and other cards.",
        "Combate: 'La fuerza de combate es el resultado de la suma del nivel y todos los modificadores'"),
@@ -127,13 +180,13 @@ RULES: tuple[Rule, ...] = (
     _r("cheat.super_munchkin", "Half-Breed and Super Munchkin", "Half-Breed needs a race and Super Munchkin a class; they work like race and class cards.",
        "Maldiciones y especiales: 'ya debes tener una clase para poder jugar Súper Munchkin'"),
     _r("items.slots", "Slots", "One headgear, one armour, one footgear and two hands' worth of hand items count at once.",
-       "Objetos: 'sólo puedes usar un cubrecabezas, una armadura, un calzado y dos objetos de 1 mano'"),
+       "Objetos: 'sólo puedes usar un cubrecabezas, una armadura, un calzado'"),
     _r("items.big", "One big item", "Only one big item may be in play, except for dwarves.",
        "Objetos: 'Puedes llevar cualquier número de objetos pequeños pero sólo uno grande'"),
     _r("items.restrictions", "Restrictions", "An item restricted by race, class or sex helps only an eligible wearer; others carry it sideways.",
        "Objetos: 'algunos tienen restricciones para su uso'"),
     _r("items.no_discard", "Items stay in play", "Items leave play only by selling, trading, giving, losing them or paying for an ability.",
-       "Objetos: 'No puedes descartar cartas de objeto porque sí'"),
+       "Objetos: 'No puedes descartar cartas de objeto'"),
     _r("items.sell", "Selling", "On your turn, outside combat, items worth 1,000 gold buy a level; no change is given; selling never reaches level 10.",
        "Vender objetos"),
     _r("items.trade", "Trading", "Only items in play may be traded, at any time except in a combat; received items go into play and cannot be sold until your turn.",
@@ -141,7 +194,7 @@ RULES: tuple[Rule, ...] = (
     _r("items.gift", "Gifts and bribes", "Items may be given away to other players.",
        "Comercio: 'También puedes regalar objetos sin recibir nada a cambio'"),
     _r("curse.door", "A curse from the door", "A curse drawn face up from the door hits the player who drew it.",
-       "Maldiciones: 'Si se sacan boca arriba durante la fase de abrir la puerta'"),
+       "Maldiciones: 'se aplican a la persona que las saque'"),
     _r("curse.any", "A curse from hand", "A curse drawn face down may be played on any player at any time.",
        "Maldiciones: 'pueden ser jugadas sobre cualquier jugador en cualquier momento'"),
     _r("curse.persistent", "Lasting curses", "Most curses act at once and are discarded; some stay in play until they take effect or are removed; a next-combat curse played in a combat counts in it.",
@@ -159,7 +212,7 @@ RULES: tuple[Rule, ...] = (
     _r("thief.theft", "Theft", "On your turn, outside combat, a thief may discard a card to try to steal a small item: 4 or more succeeds, otherwise lose a level.",
        "Clase: 'un ladrón no puede robar si él o su víctima están luchando en un combate'"),
     _r("cleric.resurrection", "Resurrection", "Instead of drawing a card face up, a cleric may take the top card of that discard pile, discarding a card from hand for it.",
-       "Clase (carta de Clérigo): 'Resurrección'"),
+       "Clase (ability printed on the Cleric card): 'Consulta las cartas de clase para ver cuándo puedes usar las capacidades especiales'"),
     _r("game.over", "The game is over", "Nothing more can be done once someone has won.",
        "Reglas de juego: 'El primer jugador que alcance el nivel 10 gana'"),
     _r("decision.pending", "Someone else decides", "The game is waiting for another player's decision.",
