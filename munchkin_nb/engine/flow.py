@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from munchkin_nb.rules.rulesets import ruleset
+from munchkin_nb.rules.rulesets import Ruleset, ruleset
 
 from .builder import Builder
 from .registry import handles
@@ -11,8 +11,13 @@ from .combat import breakdown, counting_items, fighters, levels_for, treasures_f
 from .state import combat_cards
 
 
+def ruleset_of(s) -> "Ruleset":
+    """The ruleset the game in `s` is played by."""
+    return ruleset(s.ruleset)
+
+
 def rs(b: Builder):
-    return ruleset(b.s.ruleset)
+    return ruleset_of(b.s)
 
 
 # -- cards -------------------------------------------------------------------
@@ -33,11 +38,6 @@ def draw(b: Builder, player: str, kind: str, face: str, reason: str, rules=("tur
 
 def discard(b: Builder, player: str | None, cid: str, reason: str, rules=("decks.discards",)) -> None:
     b.emit("CardDiscarded", {"player": player, "card": cid, "reason": reason}, rules)
-
-
-def items_in_play(b: Builder, name: str) -> list[str]:
-    p = b.s.player(name)
-    return p.equipped + p.carried
 
 
 # -- levels ------------------------------------------------------------------

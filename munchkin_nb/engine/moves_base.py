@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Iterable
 
 from .actions import Action, IllegalAction, require
 from .builder import Builder
@@ -58,6 +58,3 @@ def target(s: GameState, a: Action, key: str = "target") -> str:
     name = a.params.get(key)
     require(isinstance(name, str) and s.has_player(name), "card.effect", f"there is no player {name!r}.")
     return name
-
-
-Check = Callable[[GameState, Action], None]

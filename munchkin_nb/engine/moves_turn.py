@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .actions import Action, require
+from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .cardinfo import abilities, card, effect, has_ability, hand_limit, item_usable
 from .combat import SLOTS
-from .flow import (apply_steps, change_level, discard, draw, end_turn, phase, rs, start_combat,
+from .flow import (apply_steps, change_level, discard, draw, end_turn, phase, rs, ruleset_of, start_combat,
                    start_turn)
 from .moves_base import Move, act, in_hand, move, target
 from .registry import handles
@@ -79,7 +79,7 @@ def playable_on_table(s: GameState, name: str, cid: str) -> bool:
     if c.kind in ("race", "class", "half_breed", "super_munchkin"):
         try:
             check_identity(s, name, cid)
-        except Exception:
+        except IllegalAction:
             return False
         return True
     return c.kind == "item" and big_item_allowed(s, name, cid)
@@ -195,12 +195,12 @@ class Sell(Move):
 
     def candidates(self, s, player):
         p = s.player(player)
-        if p.level >= rs_of(s).win_level - 1:
+        if p.level >= ruleset_of(s).win_level - 1:
             return
         mine = [c for c in p.hand + p.carried + p.equipped
                 if card(s, c).gold and c not in p.unsellable and card(s, c).kind in ("item", "one_shot")]
         spare = [c for c in mine if c in p.hand or c in p.carried]
-        if sale_value(s, player, spare) >= rs_of(s).sell_per_level:
+        if sale_value(s, player, spare) >= ruleset_of(s).sell_per_level:
             yield act(self.name, player, cards=sorted(spare, key=lambda c: -(card(s, c).gold or 0)))
 
     def check(self, s, a):
@@ -211,8 +211,9 @@ class Sell(Move):
             require(cid in p.hand or cid in p.carried or cid in p.equipped, "items.sell", f"{a.player} does not have {cid!r}.")
             require(card(s, cid).gold, "items.sell", f"{card(s, cid).name} has no gold value.")
             require(cid not in p.unsellable, "items.trade", f"{card(s, cid).name} was received this round and cannot be sold until {a.player}'s turn.")
-        require(sale_value(s, a.player, cards) >= rs_of(s).sell_per_level, "items.sell", "the items are worth less than 1,000 gold.")
-        require(p.level < rs_of(s).win_level - 1, "items.sell", "selling can never reach the winning level.")
+        require(sale_value(s, a.player, cards) >= ruleset_of(s).sell_per_level, "items.sell",
+                f"the items are worth less than {ruleset_of(s).sell_per_level:,} gold.")
+        require(p.level < ruleset_of(s).win_level - 1, "items.sell", "selling can never reach the winning level.")
 
     def run(self, b, a):
         s = b.s
@@ -224,11 +225,6 @@ class Sell(Move):
         for cid in a.params["cards"]:
             discard(b, a.player, cid, "sold", ["items.sell"])
         change_level(b, a.player, value // rs(b).sell_per_level, "sold items", rules=["items.sell"])
-
-
-def rs_of(s: GameState):
-    from munchkin_nb.rules.rulesets import ruleset
-    return ruleset(s.ruleset)
 
 
 @move
@@ -458,7 +454,7 @@ class GoUpALevel(Move):
 
     def _ok(self, s, player, cid, t) -> bool:
         from .moves_cards import when_ok
-        return s.player(t).level < rs_of(s).win_level - 1 and not s.player(t).dead and when_ok(s, t, card(s, cid))
+        return s.player(t).level < ruleset_of(s).win_level - 1 and not s.player(t).dead and when_ok(s, t, card(s, cid))
 
     def candidates(self, s, player):
         for cid in s.player(player).hand:
@@ -472,7 +468,7 @@ class GoUpALevel(Move):
         c = card(s, cid)
         require(c.kind == "go_up_a_level", "card.go_up_a_level", f"{c.name} is not a go-up-a-level card.")
         t = target(s, a)
-        require(s.player(t).level < rs_of(s).win_level - 1, "level.win_by_kill",
+        require(s.player(t).level < ruleset_of(s).win_level - 1, "level.win_by_kill",
                 f"{t} is at level {s.player(t).level}: the winning level needs a kill.")
         require(self._ok(s, a.player, cid, t), "card.go_up_a_level", f"{c.name} cannot be played now ({c.when}).")
 
@@ -555,13 +551,13 @@ class EndTurn(Move):
     when = ("turn",)
 
     def candidates(self, s, player):
-        if s.phase in ("after_door", "charity") and len(s.player(player).hand) <= hand_limit(s, s.player(player), rs_of(s).hand_limit):
+        if s.phase in ("after_door", "charity") and len(s.player(player).hand) <= hand_limit(s, s.player(player), ruleset_of(s).hand_limit):
             yield act(self.name, player)
 
     def check(self, s, a):
         require(s.phase in ("after_door", "charity"), "turn.kick_door", "the door has not been kicked yet.")
         p = s.player(a.player)
-        limit = hand_limit(s, p, rs_of(s).hand_limit)
+        limit = hand_limit(s, p, ruleset_of(s).hand_limit)
         require(len(p.hand) <= limit, "turn.charity",
                 f"{a.player} holds {len(p.hand)} cards; play, give or discard down to {limit} first.")
 
@@ -584,7 +580,7 @@ class GiveCharity(Move):
 
     def candidates(self, s, player):
         p = s.player(player)
-        if s.phase not in ("after_door", "charity") or len(p.hand) <= hand_limit(s, p, rs_of(s).hand_limit):
+        if s.phase not in ("after_door", "charity") or len(p.hand) <= hand_limit(s, p, ruleset_of(s).hand_limit):
             return
         low = lowest(s, player)
         cid = min(p.hand, key=lambda c: (card(s, c).gold or 0, c))
@@ -600,7 +596,7 @@ class GiveCharity(Move):
         p = s.player(a.player)
         cid = in_hand(s, a)
         require(s.phase in ("after_door", "charity"), "turn.charity", "charity is given at the end of the turn.")
-        require(len(p.hand) > hand_limit(s, p, rs_of(s).hand_limit), "turn.charity", "the hand is within the limit already.")
+        require(len(p.hand) > hand_limit(s, p, ruleset_of(s).hand_limit), "turn.charity", "the hand is within the limit already.")
         low = lowest(s, a.player)
         to = a.params.get("to")
         if a.player in low:
