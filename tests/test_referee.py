@@ -95,3 +95,19 @@ def test_cli_validate_exit_codes(tmp_path, game, capsys):
     bad.write_text("\n".join(lines) + "\n")
     assert main(["replay", "validate", str(bad)]) == 1
     assert "line 6" in capsys.readouterr().out
+
+
+def test_the_bundled_table_games_are_legal_and_show_what_a_learner_needs():
+    from pathlib import Path
+    from munchkin_nb.replay.samples import WANTED, features
+    from munchkin_nb.replay.transcribed import read_transcribed
+    shown = set()
+    files = sorted((Path(__file__).resolve().parents[1] / "replays").glob("*.transcribed.jsonl"))
+    assert len(files) >= 2
+    for path in files:
+        [rep] = validate_path(str(path))
+        assert rep.legal, [str(f) for f in rep.findings]
+        events, findings = read_transcribed(path)
+        assert not findings
+        shown |= features(events)
+    assert shown >= WANTED

@@ -48,33 +48,30 @@ def to_transcribed(events: list[Event], note: str = "") -> list[str]:
     return lines
 
 
+# event type -> (feature, whether this event shows it)
+FEATURES = {
+    "HelpAccepted": ("bribe", lambda p: bool(p["bribe"].get("treasures") or p["bribe"].get("items"))),
+    "EnhancerPlayed": ("enhancer", lambda p: True),
+    "MonsterAdded": ("wandering_monster", lambda p: True),
+    "BadStuffApplied": ("bad_stuff", lambda p: True),
+    "PlayerDied": ("death", lambda p: True),
+    "CardGiven": ("loot_the_body", lambda p: p.get("reason") == "loot the body"),
+    "CharityGiven": ("charity", lambda p: True),
+    "ItemsSold": ("selling", lambda p: True),
+    "GameWon": ("win", lambda p: True),
+}
+
+
 def features(events: list[Event]) -> set[str]:
     """What a game shows a learner: help with a bribe, an enhancer, a death, charity, ..."""
     out = set()
     for e in events:
-        p = e.payload
-        if e.type == "HelpAccepted" and (p["bribe"].get("treasures") or p["bribe"].get("items")):
-            out.add("bribe")
-        elif e.type == "EnhancerPlayed":
-            out.add("enhancer")
-        elif e.type == "MonsterAdded":
-            out.add("wandering_monster")
-        elif e.type == "BadStuffApplied":
-            out.add("bad_stuff")
-        elif e.type == "PlayerDied":
-            out.add("death")
-        elif e.type == "CardGiven" and p.get("reason") == "loot the body":
-            out.add("loot_the_body")
-        elif e.type == "CharityGiven":
-            out.add("charity")
-        elif e.type == "ItemsSold":
-            out.add("selling")
-        elif e.type == "GameWon":
-            out.add("win")
+        if e.type in FEATURES and FEATURES[e.type][1](e.payload):
+            out.add(FEATURES[e.type][0])
     return out
 
 
-WANTED = {"bribe", "enhancer", "wandering_monster", "bad_stuff", "death", "loot_the_body", "charity", "selling", "win"}
+WANTED = {name for name, _ in FEATURES.values()}
 
 
 def build(db: Path, games: int = 36, seed: int = 1000) -> None:
