@@ -40,12 +40,24 @@ def fmt(x) -> str:
 
 def table(rows: list[dict]) -> str:
     head = ["part", "figure", "value", "unit", "baseline", "ratio", "target", "status"]
-    body = [[r["part"], r["name"], fmt(r["value"]), r["unit"],
-             f"{fmt(r['baseline'])} ({r['baseline_name']})" if r["baseline"] is not None else "-",
-             fmt(r["ratio"]), r["target"] or "-", r["status"] or "-"] for r in rows]
+    body = [
+        [
+            r["part"],
+            r["name"],
+            fmt(r["value"]),
+            r["unit"],
+            f"{fmt(r['baseline'])} ({r['baseline_name']})" if r["baseline"] is not None else "-",
+            fmt(r["ratio"]),
+            r["target"] or "-",
+            r["status"] or "-",
+        ]
+        for r in rows
+    ]
     widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
-    lines = ["| " + " | ".join(h.ljust(w) for h, w in zip(head, widths)) + " |",
-             "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
+    lines = [
+        "| " + " | ".join(h.ljust(w) for h, w in zip(head, widths)) + " |",
+        "|" + "|".join("-" * (w + 2) for w in widths) + "|",
+    ]
     lines += ["| " + " | ".join(c.ljust(w) for c, w in zip(b, widths)) + " |" for b in body]
     notes = [f"- {r['part']} / {r['name']}: {r['note']}" for r in rows if r["note"]]
     return "\n".join(lines + ["", "Notes:"] + notes)
@@ -56,8 +68,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
     p.add_argument("--only", default=",".join(PARTS), help="comma-separated parts: " + ",".join(PARTS))
-    p.add_argument("--scale-games", type=int, default=None,
-                   help="games of the scale part (default 10,000; 20 with --quick; fewer are extrapolated to 10,000)")
+    p.add_argument(
+        "--scale-games",
+        type=int,
+        default=None,
+        help="games of the scale part (default 10,000; 20 with --quick; fewer are extrapolated to 10,000)",
+    )
     args = p.parse_args(argv)
     parts = [x.strip() for x in args.only.split(",") if x.strip()]
     unknown = [x for x in parts if x not in PARTS]
@@ -70,8 +86,11 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"[{name}: {time.perf_counter() - t:.1f} s]", file=sys.stderr, flush=True)
     if args.json:
-        print(json.dumps({"quick": args.quick, "seconds": round(time.perf_counter() - t0, 1), "rows": rows},
-                         indent=2))
+        print(
+            json.dumps(
+                {"quick": args.quick, "seconds": round(time.perf_counter() - t0, 1), "rows": rows}, indent=2
+            )
+        )
     else:
         print(table(rows))
     return 0

@@ -163,15 +163,19 @@ def main(argv: list[str] | None = None) -> int:
         with chromium_browser() as browser:
             results["slider"] = measure(NOTEBOOKS / "bare_slider.ipynb", SLIDER_READY, args.runs, browser)
             for mode in args.modes:
-                results[f"figure:{mode}"] = measure(figure_variant(mode, folder), FIGURE_READY, args.runs, browser)
+                results[f"figure:{mode}"] = measure(
+                    figure_variant(mode, folder), FIGURE_READY, args.runs, browser
+                )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
         for name, times in results.items():
-            print(f"{name:24s} median {statistics.median(times):6.2f} s   "
-                  f"min {min(times):6.2f}  max {max(times):6.2f}  (n={len(times)})")
+            print(
+                f"{name:24s} median {statistics.median(times):6.2f} s   "
+                f"min {min(times):6.2f}  max {max(times):6.2f}  (n={len(times)})"
+            )
     return 0
 
 

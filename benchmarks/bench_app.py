@@ -41,7 +41,9 @@ def figures_selector(n: int) -> str:
     return f":nth-match(.munchkin-game .js-plotly-plot:has(.main-svg .trace), {n})"
 
 
-def _median_loads(server_kwargs: dict, selectors: list[str], runs: int, browser, timeout: float) -> list[float]:
+def _median_loads(
+    server_kwargs: dict, selectors: list[str], runs: int, browser, timeout: float
+) -> list[float]:
     from munchkin_nb.app import serve
 
     from .app_timing import time_page
@@ -50,8 +52,11 @@ def _median_loads(server_kwargs: dict, selectors: list[str], runs: int, browser,
     with serve(**server_kwargs) as server:
         for sel in selectors:
             time_page(server.url, sel, browser=browser, timeout=timeout)  # warm-up
-            out.append(statistics.median(time_page(server.url, sel, browser=browser, timeout=timeout)
-                                         for _ in range(runs)))
+            out.append(
+                statistics.median(
+                    time_page(server.url, sel, browser=browser, timeout=timeout) for _ in range(runs)
+                )
+            )
     return out
 
 
@@ -68,33 +73,102 @@ def run(quick: bool = False) -> list[dict]:
     rows = []
     try:
         with chromium_browser() as browser:
-            slider, = _median_loads({"notebook": NOTEBOOKS / "bare_slider.ipynb"}, [SLIDER_READY], runs, browser, timeout)
-            figure, = _median_loads({"notebook": NOTEBOOKS / "bare_figure.ipynb"}, [FIGURE_READY], runs, browser, timeout)
+            (slider,) = _median_loads(
+                {"notebook": NOTEBOOKS / "bare_slider.ipynb"}, [SLIDER_READY], runs, browser, timeout
+            )
+            (figure,) = _median_loads(
+                {"notebook": NOTEBOOKS / "bare_figure.ipynb"}, [FIGURE_READY], runs, browser, timeout
+            )
             if not shows_app:
                 reason = "notebooks/app.ipynb does not show the game view (no app_view/TurnStepper in it) yet"
-                return [row("app", names[0], None, "s", slider, "bare slider notebook", note=f"not available: {reason}"),
-                        row("app", names[1], None, "s", figure, "bare figure notebook", note=f"not available: {reason}")]
+                return [
+                    row(
+                        "app",
+                        names[0],
+                        None,
+                        "s",
+                        slider,
+                        "bare slider notebook",
+                        note=f"not available: {reason}",
+                    ),
+                    row(
+                        "app",
+                        names[1],
+                        None,
+                        "s",
+                        figure,
+                        "bare figure notebook",
+                        note=f"not available: {reason}",
+                    ),
+                ]
             n_figs = figures_in_first_view(DB)
             sels = [NEXT_READY] + ([figures_selector(n_figs)] if n_figs else [])
             try:
                 times = _median_loads({"notebook": APP_NOTEBOOK, "db": DB}, sels, runs, browser, timeout)
             except Exception as error:  # noqa: BLE001  a timeout is a row, not a crash
                 reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
-                return [row("app", names[0], None, "s", slider, "bare slider notebook", note=f"not available: {reason}"),
-                        row("app", names[1], None, "s", figure, "bare figure notebook", note=f"not available: {reason}")]
+                return [
+                    row(
+                        "app",
+                        names[0],
+                        None,
+                        "s",
+                        slider,
+                        "bare slider notebook",
+                        note=f"not available: {reason}",
+                    ),
+                    row(
+                        "app",
+                        names[1],
+                        None,
+                        "s",
+                        figure,
+                        "bare figure notebook",
+                        note=f"not available: {reason}",
+                    ),
+                ]
     except Exception as error:  # noqa: BLE001
         reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
         return [not_available("app", n, reason, "s") for n in names]
     usable = times[0]
-    rows.append(row("app", names[0], usable, "s", slider, "bare slider notebook",
-                    target="<= 1.5x bare slider", ok=usable <= 1.5 * slider,
-                    note=f"median of {runs} loads after a warm-up, replays/sample.db"))
+    rows.append(
+        row(
+            "app",
+            names[0],
+            usable,
+            "s",
+            slider,
+            "bare slider notebook",
+            target="<= 1.5x bare slider",
+            ok=usable <= 1.5 * slider,
+            note=f"median of {runs} loads after a warm-up, replays/sample.db",
+        )
+    )
     if n_figs:
         first = times[1]
-        rows.append(row("app", names[1], first, "s", figure, "bare figure notebook",
-                        target="<= 1.5x bare figure", ok=first <= 1.5 * figure,
-                        note=f"{n_figs} figures, median of {runs} loads after a warm-up"))
+        rows.append(
+            row(
+                "app",
+                names[1],
+                first,
+                "s",
+                figure,
+                "bare figure notebook",
+                target="<= 1.5x bare figure",
+                ok=first <= 1.5 * figure,
+                note=f"{n_figs} figures, median of {runs} loads after a warm-up",
+            )
+        )
     else:
-        rows.append(row("app", names[1], None, "s", figure, "bare figure notebook",
-                        note="not available: the first view shows no figure"))
+        rows.append(
+            row(
+                "app",
+                names[1],
+                None,
+                "s",
+                figure,
+                "bare figure notebook",
+                note="not available: the first view shows no figure",
+            )
+        )
     return rows

@@ -29,8 +29,22 @@ def run(quick: bool = False, games: int | None = None) -> list[dict]:
 
     note = f"{n} games, {n_events} events, seeds 1..{n}"
     return [
-        row("engine", "games/s (4 players, heuristic bots)", n / play_s, "games/s",
-            n / fold_s, "fold of the same events", note=note),
-        row("engine", "events/s while playing", n_events / play_s, "events/s",
-            n_events / fold_s, "evolve-only fold", note=note),
+        row(
+            "engine",
+            "games/s (4 players, heuristic bots)",
+            n / play_s,
+            "games/s",
+            n / fold_s,
+            "fold of the same events",
+            note=note,
+        ),
+        row(
+            "engine",
+            "events/s while playing",
+            n_events / play_s,
+            "events/s",
+            n_events / fold_s,
+            "evolve-only fold",
+            note=note,
+        ),
     ]

@@ -9,8 +9,13 @@ from .common import not_available, p50, row, timed
 def bare_figure():
     import plotly.graph_objects as go
 
-    fig = go.Figure(go.Waterfall(x=["level", "sword", "helmet", "monster", "enhancer"],
-                                 y=[4, 3, 1, -10, -2], measure=["relative"] * 5))
+    fig = go.Figure(
+        go.Waterfall(
+            x=["level", "sword", "helmet", "monster", "enhancer"],
+            y=[4, 3, 1, -10, -2],
+            measure=["relative"] * 5,
+        )
+    )
     fig.update_layout(title="Players against monsters", height=360)
     return fig
 
@@ -49,9 +54,20 @@ def run(quick: bool = False) -> list[dict]:
         else:
             state, bd = found
             t = p50(timed(lambda: combat_waterfall(breakdown(state)), n)) * 1000
-            rows.append(row("figures", "combat waterfall p50 (breakdown + figure)", t, "ms", base,
-                            "bare plotly waterfall", target="< 30 ms", ok=t < 30,
-                            note=f"a combat of {len(bd.terms)} terms, p50 of {n}", higher_is_better=False))
+            rows.append(
+                row(
+                    "figures",
+                    "combat waterfall p50 (breakdown + figure)",
+                    t,
+                    "ms",
+                    base,
+                    "bare plotly waterfall",
+                    target="< 30 ms",
+                    ok=t < 30,
+                    note=f"a combat of {len(bd.terms)} terms, p50 of {n}",
+                    higher_is_better=False,
+                )
+            )
     try:
         from munchkin_nb.viz import interaction_graph
     except ImportError as error:
@@ -59,7 +75,16 @@ def run(quick: bool = False) -> list[dict]:
     else:
         source = evolve(GameState.initial(), rec.events[0])
         t = p50(timed(lambda: interaction_graph(rec.events, source), n)) * 1000
-        rows.append(row("figures", "interaction graph p50 (whole game)", t, "ms", base, "bare plotly waterfall",
-                        note=f"{len(rec.events)} events, {rec.meta['turns']} turns, p50 of {n}",
-                        higher_is_better=False))
+        rows.append(
+            row(
+                "figures",
+                "interaction graph p50 (whole game)",
+                t,
+                "ms",
+                base,
+                "bare plotly waterfall",
+                note=f"{len(rec.events)} events, {rec.meta['turns']} turns, p50 of {n}",
+                higher_is_better=False,
+            )
+        )
     return rows

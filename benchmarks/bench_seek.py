@@ -50,8 +50,26 @@ def run(quick: bool = False) -> list[dict]:
     note = f"one game of {n} events (6 random bots, seed {rec.meta['seed']}), {points} random points"
     p95 = percentile(snap, 95) * ms
     return [
-        row("seek", "state_at p50", percentile(snap, 50) * ms, "ms",
-            percentile(bare, 50) * ms, "use_snapshots=False", note=note, higher_is_better=False),
-        row("seek", "state_at p95", p95, "ms", percentile(bare, 95) * ms, "use_snapshots=False",
-            target="p95 < 20 ms", ok=p95 < 20, note=note, higher_is_better=False),
+        row(
+            "seek",
+            "state_at p50",
+            percentile(snap, 50) * ms,
+            "ms",
+            percentile(bare, 50) * ms,
+            "use_snapshots=False",
+            note=note,
+            higher_is_better=False,
+        ),
+        row(
+            "seek",
+            "state_at p95",
+            p95,
+            "ms",
+            percentile(bare, 95) * ms,
+            "use_snapshots=False",
+            target="p95 < 20 ms",
+            ok=p95 < 20,
+            note=note,
+            higher_is_better=False,
+        ),
     ]

@@ -34,13 +34,33 @@ def run(quick: bool = False) -> list[dict]:
             times = timed(lambda: nxt.click(), steps)
             moved = stepper.seq - 1
     if moved != steps:
-        return [not_available("stepper", "next p95", f"{steps} clicks moved the stepper {moved} events", "ms")]
+        return [
+            not_available("stepper", "next p95", f"{steps} clicks moved the stepper {moved} events", "ms")
+        ]
     ms = 1000.0
     p95 = percentile(times, 95) * ms
     note = f"{steps} clicks of next from event 1 of a {len(rec.events)}-event game"
     return [
-        row("stepper", "next p50", percentile(times, 50) * ms, "ms", percentile(base, 50) * ms,
-            "bare IntSlider += 1", note=note, higher_is_better=False),
-        row("stepper", "next p95", p95, "ms", percentile(base, 95) * ms, "bare IntSlider += 1",
-            target="p95 < 50 ms", ok=p95 < 50, note=note, higher_is_better=False),
+        row(
+            "stepper",
+            "next p50",
+            percentile(times, 50) * ms,
+            "ms",
+            percentile(base, 50) * ms,
+            "bare IntSlider += 1",
+            note=note,
+            higher_is_better=False,
+        ),
+        row(
+            "stepper",
+            "next p95",
+            p95,
+            "ms",
+            percentile(base, 95) * ms,
+            "bare IntSlider += 1",
+            target="p95 < 50 ms",
+            ok=p95 < 50,
+            note=note,
+            higher_is_better=False,
+        ),
     ]

@@ -14,9 +14,19 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 
-def row(part: str, name: str, value: float | None, unit: str, baseline: float | None = None,
-        baseline_name: str = "", *, target: str = "", ok: bool | None = None, note: str = "",
-        higher_is_better: bool = True) -> dict[str, Any]:
+def row(
+    part: str,
+    name: str,
+    value: float | None,
+    unit: str,
+    baseline: float | None = None,
+    baseline_name: str = "",
+    *,
+    target: str = "",
+    ok: bool | None = None,
+    note: str = "",
+    higher_is_better: bool = True,
+) -> dict[str, Any]:
     """One figure, its baseline measured in the same run, their ratio and the target's verdict."""
     ratio = None
     if value is not None and baseline:
@@ -24,10 +34,18 @@ def row(part: str, name: str, value: float | None, unit: str, baseline: float | 
     status = "" if ok is None else ("PASS" if ok else "MISS")
     if value is None:
         status = "N/A"
-    return {"part": part, "name": name, "value": _num(value), "unit": unit,
-            "baseline": _num(baseline), "baseline_name": baseline_name,
-            "ratio": None if ratio is None else round(ratio, 3),
-            "target": target, "status": status, "note": note}
+    return {
+        "part": part,
+        "name": name,
+        "value": _num(value),
+        "unit": unit,
+        "baseline": _num(baseline),
+        "baseline_name": baseline_name,
+        "ratio": None if ratio is None else round(ratio, 3),
+        "target": target,
+        "status": status,
+        "note": note,
+    }
 
 
 def not_available(part: str, name: str, reason: str, unit: str = "") -> dict[str, Any]:

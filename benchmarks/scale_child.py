@@ -29,8 +29,18 @@ def main(argv=None) -> int:
             events += len(rec.events)
             if i in marks:
                 rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-                print(json.dumps({"pct": marks[i], "games": i, "events": events,
-                                  "wall_s": time.perf_counter() - t0, "peak_mb": rss_mb}), flush=True)
+                print(
+                    json.dumps(
+                        {
+                            "pct": marks[i],
+                            "games": i,
+                            "events": events,
+                            "wall_s": time.perf_counter() - t0,
+                            "peak_mb": rss_mb,
+                        }
+                    ),
+                    flush=True,
+                )
     return 0
 
 

@@ -167,8 +167,17 @@ def serve(
 
         log_path = Path(tempfile.mkdtemp(prefix="munchkin-app-")) / "voila.log"
     log_path = Path(log_path)
-    cmd = [sys.executable, "-m", "munchkin_nb.app", "--host", host, "--port", str(port),
-           "--notebook", str(Path(notebook).resolve())]
+    cmd = [
+        sys.executable,
+        "-m",
+        "munchkin_nb.app",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--notebook",
+        str(Path(notebook).resolve()),
+    ]
     if db is not None:
         cmd += ["--db", str(Path(db).resolve())]
     if voila_args:

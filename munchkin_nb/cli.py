@@ -11,12 +11,15 @@ from pathlib import Path
 
 def _cards(args) -> int:
     from munchkin_nb.cards import cards_table, load_set
+
     rows = cards_table(load_set(args.set))
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
     for r in rows:
-        nums = " ".join(f"{k}={r[k]}" for k in ("level", "treasures", "bonus", "gold", "slot", "copies") if r.get(k))
+        nums = " ".join(
+            f"{k}={r[k]}" for k in ("level", "treasures", "bonus", "gold", "slot", "copies") if r.get(k)
+        )
         print(f"{r['id']:<40} {r['deck']:<8} {r['kind']:<17} {nums}")
     print(f"{sum(r.get('copies', 1) for r in rows)} cards", file=sys.stderr)
     return 0
@@ -24,10 +27,13 @@ def _cards(args) -> int:
 
 def _rules(args) -> int:
     from munchkin_nb.rules import RULES, ruleset
+
     ruleset(args.ruleset)
     rules = [r for r in RULES if args.ruleset in r.rulesets]
     if args.json:
-        print(json.dumps([r.to_dict() | {"citation": r.citation} for r in rules], indent=1, ensure_ascii=False))
+        print(
+            json.dumps([r.to_dict() | {"citation": r.citation} for r in rules], indent=1, ensure_ascii=False)
+        )
         return 0
     for r in rules:
         print(f"{r.id:<32} {r.title}\n    {r.text}\n    [{r.citation}]")
@@ -49,6 +55,7 @@ def _progress(done: int, total: int, events: int, started: float) -> None:
 def _simulate(args) -> int:
     from munchkin_nb.bots import play_game
     from munchkin_nb.store import EventStore
+
     started = time.perf_counter()
     total_events = turns = 0
     store = EventStore(args.db) if args.db else None
@@ -65,13 +72,16 @@ def _simulate(args) -> int:
     if not args.quiet:
         sys.stderr.write("\n")
     elapsed = time.perf_counter() - started
-    print(f"games: {args.games}  turns: {turns}  events: {total_events}  "
-          f"seconds: {elapsed:.2f}  events/s: {total_events / max(elapsed, 1e-9):,.0f}")
+    print(
+        f"games: {args.games}  turns: {turns}  events: {total_events}  "
+        f"seconds: {elapsed:.2f}  events/s: {total_events / max(elapsed, 1e-9):,.0f}"
+    )
     return 0
 
 
 def _scenario(args) -> int:
     from munchkin_nb.scenarios import ScenarioError, run_scenario
+
     failed = 0
     for f in args.files:
         try:
@@ -95,6 +105,7 @@ def _replay(args) -> int:
     from munchkin_nb.replay import referee
     from munchkin_nb.replay.jsonl import ReplayError, export_games, import_jsonl
     from munchkin_nb.store import EventStore, StoreError
+
     try:
         if args.replay_cmd == "export":
             with EventStore(args.db) as store:
@@ -127,11 +138,14 @@ def _replay(args) -> int:
 
 def _games(args) -> int:
     from munchkin_nb.store import EventStore
+
     with EventStore(args.db) as store:
         for g in store.games():
             winners = ", ".join(g.get("winners") or []) or "—"
-            print(f"{g['id']:>5}  {g['ruleset']:<8} {g['source']:<11} turns {g.get('turns') or 0:>4}  "
-                  f"winner {winners:<12} players {', '.join(g['players'])}")
+            print(
+                f"{g['id']:>5}  {g['ruleset']:<8} {g['source']:<11} turns {g.get('turns') or 0:>4}  "
+                f"winner {winners:<12} players {', '.join(g['players'])}"
+            )
     return 0
 
 

@@ -11,7 +11,11 @@ REPO = Path(__file__).resolve().parent.parent
 def test_quick_bench_json_has_figures_baselines_and_ratios():
     proc = subprocess.run(
         [sys.executable, "-m", "benchmarks", "--quick", "--only", "engine,store,seek", "--json"],
-        cwd=REPO, capture_output=True, text=True, timeout=600)
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(proc.stdout)["rows"]
     assert {r["part"] for r in rows} == {"engine", "store", "seek"}

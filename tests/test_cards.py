@@ -29,11 +29,25 @@ def test_sizes(classic):
 
 def test_door_composition(classic):
     assert kinds_in(classic, "door") == {
-        "monster": 37, "monster_enhancer": 5, "race": 9, "half_breed": 2, "class": 12,
-        "super_munchkin": 2, "curse": 19, "wandering_monster": 3, "special": 6}
+        "monster": 37,
+        "monster_enhancer": 5,
+        "race": 9,
+        "half_breed": 2,
+        "class": 12,
+        "super_munchkin": 2,
+        "curse": 19,
+        "wandering_monster": 3,
+        "special": 6,
+    }
     specials = {c.name for c in classic.cards.values() if c.deck == "door" and c.kind == "special"}
-    assert specials == {"Mate", "Cheat!", "Divine Intervention", "Help Me Out Here!",
-                        "Illusion", "Out to Lunch"}
+    assert specials == {
+        "Mate",
+        "Cheat!",
+        "Divine Intervention",
+        "Help Me Out Here!",
+        "Illusion",
+        "Out to Lunch",
+    }
     enhancers = {c.name for c in classic.cards.values() if c.kind == "monster_enhancer"}
     assert enhancers == {"Ancient", "Baby", "Enraged", "Humongous", "Intelligent"}
     assert physical(classic, lambda c: c.race) == {None: 159, "elf": 3, "dwarf": 3, "halfling": 3}
@@ -42,12 +56,20 @@ def test_door_composition(classic):
 
 
 def test_treasure_composition(classic):
-    assert kinds_in(classic, "treasure") == {
-        "item": 39, "one_shot": 23, "go_up_a_level": 9, "special": 2}
+    assert kinds_in(classic, "treasure") == {"item": 39, "one_shot": 23, "go_up_a_level": 9, "special": 2}
     slots = physical(classic, lambda c: c.slot)
     assert all(slots[s] for s in V.SLOTS)
-    for name in ("Hoard!", "Wishing Ring", "Loaded Die", "Magic Lamp", "Wand of Dowsing",
-                 "Transferral Potion", "Doppleganger", "Hireling", "Steal a Level"):
+    for name in (
+        "Hoard!",
+        "Wishing Ring",
+        "Loaded Die",
+        "Magic Lamp",
+        "Wand of Dowsing",
+        "Transferral Potion",
+        "Doppleganger",
+        "Hireling",
+        "Steal a Level",
+    ):
         assert any(c.name == name for c in classic.cards.values()), name
 
 
@@ -56,16 +78,19 @@ def by_name(card_set, name) -> Card:
     return card
 
 
-@pytest.mark.parametrize("name, level, treasures, levels", [
-    ("Plutonium Dragon", 20, 5, 2),
-    ("Bullrog", 18, 5, 2),
-    ("Squidzilla", 18, 4, 2),
-    ("King Tut", 16, 4, 2),
-    ("3,872 Orcs", 10, 3, 1),
-    ("Potted Plant", 1, 1, 1),
-    ("Gazebo", 8, 2, 1),
-    ("Insurance Salesman", 14, 4, 1),
-])
+@pytest.mark.parametrize(
+    "name, level, treasures, levels",
+    [
+        ("Plutonium Dragon", 20, 5, 2),
+        ("Bullrog", 18, 5, 2),
+        ("Squidzilla", 18, 4, 2),
+        ("King Tut", 16, 4, 2),
+        ("3,872 Orcs", 10, 3, 1),
+        ("Potted Plant", 1, 1, 1),
+        ("Gazebo", 8, 2, 1),
+        ("Insurance Salesman", 14, 4, 1),
+    ],
+)
 def test_monster_numbers(classic, name, level, treasures, levels):
     card = by_name(classic, name)
     assert (card.level, card.treasures, card.levels) == (level, treasures, levels)
@@ -81,20 +106,22 @@ def test_monster_effects(classic):
     assert undead == {"King Tut", "Mr. Bones", "Undead Horse", "Wight Brothers"}
 
 
-@pytest.mark.parametrize("name, bonus, gold, slot, big, requires", [
-    ("Staff of Napalm", 5, 800, "one_hand", False, {"class": "wizard"}),
-    ("Bow with Ribbons", 4, 800, "two_hands", False, {"race": "elf"}),
-    ("Mithril Armor", 3, 600, "armor", True, {"not_class": "wizard"}),
-    ("Boots of Butt-Kicking", 2, 400, "footgear", False, None),
-    ("Huge Rock", 3, 0, "two_hands", True, None),
-    ("Bad-Ass Bandana", 3, 400, "headgear", False, {"race": "human"}),
-    ("Broad Sword", 3, 400, "one_hand", False, {"sex": "female"}),
-    ("Shield of Ubiquity", 4, 600, "one_hand", True, {"class": "warrior"}),
-])
+@pytest.mark.parametrize(
+    "name, bonus, gold, slot, big, requires",
+    [
+        ("Staff of Napalm", 5, 800, "one_hand", False, {"class": "wizard"}),
+        ("Bow with Ribbons", 4, 800, "two_hands", False, {"race": "elf"}),
+        ("Mithril Armor", 3, 600, "armor", True, {"not_class": "wizard"}),
+        ("Boots of Butt-Kicking", 2, 400, "footgear", False, None),
+        ("Huge Rock", 3, 0, "two_hands", True, None),
+        ("Bad-Ass Bandana", 3, 400, "headgear", False, {"race": "human"}),
+        ("Broad Sword", 3, 400, "one_hand", False, {"sex": "female"}),
+        ("Shield of Ubiquity", 4, 600, "one_hand", True, {"class": "warrior"}),
+    ],
+)
 def test_item_numbers(classic, name, bonus, gold, slot, big, requires):
     card = by_name(classic, name)
-    assert (card.bonus, card.gold, card.slot, card.big, card.requires) == (
-        bonus, gold, slot, big, requires)
+    assert (card.bonus, card.gold, card.slot, card.big, card.requires) == (bonus, gold, slot, big, requires)
 
 
 def test_one_shots_and_enhancers(classic):
@@ -110,8 +137,11 @@ def test_every_card_has_text_and_mechanics(classic):
     plain = {"half_breed", "super_munchkin", "wandering_monster"}
     for card in classic.cards.values():
         assert card.text.strip(), card.id
-        if card.kind in plain or (card.kind == "item" and card.bonus) or (
-                card.kind == "one_shot" and card.bonus):
+        if (
+            card.kind in plain
+            or (card.kind == "item" and card.bonus)
+            or (card.kind == "one_shot" and card.bonus)
+        ):
             continue
         if card.kind == "monster":
             assert card.effects or card.bad_stuff, card.id
@@ -170,22 +200,52 @@ BAD_CASES = [
     ("kind: monster", "kind: monstr", "crabs", "kind", "unknown kind 'monstr'"),
     ("deck: door", "deck: attic", "crabs", "deck", "unknown deck 'attic'"),
     ("deck: door", "deck: treasure", "crabs", "deck", "belongs to the door deck"),
-    ("effects: [cannot_be_outrun]", "effects: [cannot_be_outwitted]", "crabs", "effects",
-     "unknown effect kind 'cannot_be_outwitted'"),
-    ("effects: [cannot_be_outrun]", "effects: [{bonus: 2, agin: {race: elf}}]", "crabs",
-     "effects", "unknown option 'agin'"),
-    ("effects: [cannot_be_outrun]", "effects: [{bonus: 2, against: {colour: red}}]", "crabs",
-     "effects", "unknown condition key 'colour'"),
-    ("effects: [cannot_be_outrun]", "effects: [{bonus: 2, against: {race: orc}}]", "crabs",
-     "effects", "unknown race 'orc'"),
-    ("bad_stuff: [{lose_slot: armor}]", "bad_stuff: [explode]", "crabs", "bad_stuff",
-     "unknown step 'explode'"),
-    ("bad_stuff: [{lose_slot: armor}]", "bad_stuff: [{roll: {at_most: 2, then: [boom]}}]",
-     "crabs", "bad_stuff", "unknown step 'boom'"),
+    (
+        "effects: [cannot_be_outrun]",
+        "effects: [cannot_be_outwitted]",
+        "crabs",
+        "effects",
+        "unknown effect kind 'cannot_be_outwitted'",
+    ),
+    (
+        "effects: [cannot_be_outrun]",
+        "effects: [{bonus: 2, agin: {race: elf}}]",
+        "crabs",
+        "effects",
+        "unknown option 'agin'",
+    ),
+    (
+        "effects: [cannot_be_outrun]",
+        "effects: [{bonus: 2, against: {colour: red}}]",
+        "crabs",
+        "effects",
+        "unknown condition key 'colour'",
+    ),
+    (
+        "effects: [cannot_be_outrun]",
+        "effects: [{bonus: 2, against: {race: orc}}]",
+        "crabs",
+        "effects",
+        "unknown race 'orc'",
+    ),
+    (
+        "bad_stuff: [{lose_slot: armor}]",
+        "bad_stuff: [explode]",
+        "crabs",
+        "bad_stuff",
+        "unknown step 'explode'",
+    ),
+    (
+        "bad_stuff: [{lose_slot: armor}]",
+        "bad_stuff: [{roll: {at_most: 2, then: [boom]}}]",
+        "crabs",
+        "bad_stuff",
+        "unknown step 'boom'",
+    ),
     ("treasures: 1", "treasures: 1\n    slot: armor", "crabs", "slot", "unknown field"),
     ("    level: 1\n", "", "crabs", "level", "required for a monster"),
     ("id: crabs", "id: Crabs!", "Crabs!", "id", "expected a slug"),
-    ("text: \"Pinchy.\"", "text: \"\"", "crabs", "text", "non-empty string"),
+    ('text: "Pinchy."', 'text: ""', "crabs", "text", "non-empty string"),
     ("treasures: 1", "treasures: 1\n    copies: 0", "crabs", "copies", "at least 1"),
     ("treasures: 1", "treasures: 1\n    undead: maybe", "crabs", "undead", "true or false"),
 ]
@@ -216,12 +276,15 @@ ITEM = """\
 """
 
 
-@pytest.mark.parametrize("slot, extra, card_id, field, message", [
-    ("belt", "big: false", "thing", "slot", "unknown slot 'belt'"),
-    ("none", "requires: {hair: long}", "thing", "requires", "unknown condition key 'hair'"),
-    ("none", "requires: {any: [{class: bard}]}", "thing", "requires", "unknown class 'bard'"),
-    ("none", "level: 3", "thing", "level", "unknown field for kind .item."),
-])
+@pytest.mark.parametrize(
+    "slot, extra, card_id, field, message",
+    [
+        ("belt", "big: false", "thing", "slot", "unknown slot 'belt'"),
+        ("none", "requires: {hair: long}", "thing", "requires", "unknown condition key 'hair'"),
+        ("none", "requires: {any: [{class: bard}]}", "thing", "requires", "unknown class 'bard'"),
+        ("none", "level: 3", "thing", "level", "unknown field for kind .item."),
+    ],
+)
 def test_bad_item_is_refused(tmp_path, slot, extra, card_id, field, message):
     path = tmp_path / "bad.yaml"
     path.write_text("cards:\n" + ITEM.format(id="thing", slot=slot, extra=extra))
@@ -238,8 +301,9 @@ def test_duplicate_id_is_refused(tmp_path):
 
 
 def test_bad_curse_and_when(tmp_path):
-    curse = ("cards:\n  - id: hex\n    name: Hex\n    deck: door\n    kind: curse\n"
-             "    {extra}\n    text: \"Ow.\"\n")
+    curse = (
+        'cards:\n  - id: hex\n    name: Hex\n    deck: door\n    kind: curse\n    {extra}\n    text: "Ow."\n'
+    )
     cases = [
         ("persistent: {glow: 1}", "persistent", "unknown persistent kind 'glow'"),
         ("effects: [{bonus: 2}]", "effects", "unknown step 'bonus'"),
@@ -249,8 +313,10 @@ def test_bad_curse_and_when(tmp_path):
         path.write_text(curse.format(extra=extra))
         with pytest.raises(CardError, match=f"card 'hex', field '{field}': {message}"):
             load_set(path)
-    special = ("cards:\n  - id: boon\n    name: Boon\n    deck: door\n    kind: special\n"
-               "    when: teatime\n    effects: [mate]\n    text: \"Yay.\"\n")
+    special = (
+        "cards:\n  - id: boon\n    name: Boon\n    deck: door\n    kind: special\n"
+        '    when: teatime\n    effects: [mate]\n    text: "Yay."\n'
+    )
     path = tmp_path / "special.yaml"
     path.write_text(special)
     with pytest.raises(CardError, match="card 'boon', field 'when': unknown when 'teatime'"):

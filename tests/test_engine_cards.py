@@ -6,14 +6,24 @@ import pytest
 
 from munchkin_nb.cards import load_set
 from munchkin_nb.cards import vocabulary as V
-from munchkin_nb.engine import Action, Event, Game, IllegalAction, RandomChance, ScriptedChance, breakdown, fold, verify
+from munchkin_nb.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    RandomChance,
+    ScriptedChance,
+    breakdown,
+    fold,
+    verify,
+)
 from munchkin_nb.engine.evolve import evolve
 from munchkin_nb.engine.game import new_game
 from munchkin_nb.engine.legal import context
 from munchkin_nb.engine.registry import implemented
 from munchkin_nb.engine.steps import STEPS
 
-NAMES = ["Ana", "Ben", "Cleo", "Dario"]   # Ana and Cleo male, Ben and Dario female
+NAMES = ["Ana", "Ben", "Cleo", "Dario"]  # Ana and Cleo male, Ben and Dario female
 
 
 # -- every word that occurs in the cards has code -------------------------------------
@@ -82,8 +92,13 @@ def test_every_word_in_the_classic_cards_has_an_implementation():
 
 
 def test_every_word_of_the_vocabulary_has_an_implementation():
-    vocab = {"effect": set(V.EFFECT_KINDS), "step": set(V.STEP_KINDS), "condition": set(V.CONDITION_KEYS),
-             "persistent": set(V.PERSISTENT_KINDS), "when": set(V.WHEN_WORDS) | set(V.WHEN_KEYS)}
+    vocab = {
+        "effect": set(V.EFFECT_KINDS),
+        "step": set(V.STEP_KINDS),
+        "condition": set(V.CONDITION_KEYS),
+        "persistent": set(V.PERSISTENT_KINDS),
+        "when": set(V.WHEN_WORDS) | set(V.WHEN_KEYS),
+    }
     for family, words in vocab.items():
         assert not words - implemented(family), family
     assert set(STEPS) == set(V.STEP_KINDS)
@@ -96,8 +111,15 @@ def table(players=(), turn_of="Ana", phase="before_door", doors=(), treasures=()
     state = fold(events)
     given = {p["name"]: p for p in players}
     specs = [dict(given.get(n, {}), name=n) for n in NAMES]
-    e = Event("PositionSet", {"players": specs, "turn_of": turn_of, "phase": phase,
-                              "decks": {"door": list(doors), "treasure": list(treasures)}})
+    e = Event(
+        "PositionSet",
+        {
+            "players": specs,
+            "turn_of": turn_of,
+            "phase": phase,
+            "decks": {"door": list(doors), "treasure": list(treasures)},
+        },
+    )
     evolve(state, e)
     return Game(state, events + [e], ScriptedChance(dice=list(dice), fallback=RandomChance(1)))
 
@@ -139,6 +161,7 @@ def test_mate_doubles_a_monster():
     do(g, "Ben", "play_enhancer", card="mate", monster="lame_goblin")
     assert breakdown(g.state).monsters == 2
     from munchkin_nb.engine.combat import levels_for, treasures_for
+
     assert treasures_for(g.state, g.state.combat) == 2 and levels_for(g.state, g.state.combat) == 2
 
 
@@ -152,7 +175,9 @@ def test_wandering_monster_adds_a_monster():
 
 
 def test_a_warrior_wins_ties():
-    g = table([{"name": "Ana", "classes": ["warrior#1"]}], doors=["lame_goblin"], treasures=["helm_of_courage"])
+    g = table(
+        [{"name": "Ana", "classes": ["warrior#1"]}], doors=["lame_goblin"], treasures=["helm_of_courage"]
+    )
     do(g, "Ana", "kick_door")
     bd = breakdown(g.state)
     assert bd.margin == 0 and bd.players_win
@@ -190,8 +215,15 @@ def test_running_away_five_escapes_four_suffers_bad_stuff(die, level):
 
 
 def test_death_leads_to_looting_the_body():
-    g = table([{"name": "Ana", "races": ["elf#1"], "hand": ["helm_of_courage"], "equipped": ["leather_armor"]},
-               {"name": "Ben", "level": 3}, {"name": "Cleo", "level": 2}], doors=["squidzilla"], dice=[1])
+    g = table(
+        [
+            {"name": "Ana", "races": ["elf#1"], "hand": ["helm_of_courage"], "equipped": ["leather_armor"]},
+            {"name": "Ben", "level": 3},
+            {"name": "Cleo", "level": 2},
+        ],
+        doors=["squidzilla"],
+        dice=[1],
+    )
     do(g, "Ana", "kick_door")
     pass_all(g)
     do(g, "Ana", "run_away", monster="squidzilla")
@@ -202,14 +234,29 @@ def test_death_leads_to_looting_the_body():
     do(g, "Cleo", "loot_the_body", card="helm_of_courage")
     assert "leather_armor" in g.state.player("Ben").hand and "helm_of_courage" in g.state.player("Cleo").hand
     ana = g.state.player("Ana")
-    assert not ana.hand and not ana.equipped and ana.races == ["elf#1"]    # race, class, level are kept
+    assert not ana.hand and not ana.equipped and ana.races == ["elf#1"]  # race, class, level are kept
     assert g.legal_actions()
 
 
 def test_charity_goes_to_the_lowest_level():
-    hand = ["helm_of_courage", "leather_armor", "slimy_armor", "spiky_knees", "sleep_potion", "magic_missile", "hoard"]
-    g = table([{"name": "Ana", "level": 3, "hand": hand}, {"name": "Ben", "level": 1},
-               {"name": "Cleo", "level": 2}, {"name": "Dario", "level": 2}], phase="after_door")
+    hand = [
+        "helm_of_courage",
+        "leather_armor",
+        "slimy_armor",
+        "spiky_knees",
+        "sleep_potion",
+        "magic_missile",
+        "hoard",
+    ]
+    g = table(
+        [
+            {"name": "Ana", "level": 3, "hand": hand},
+            {"name": "Ben", "level": 1},
+            {"name": "Cleo", "level": 2},
+            {"name": "Dario", "level": 2},
+        ],
+        phase="after_door",
+    )
     assert "end_turn" not in names_of(g)
     gifts = [a for a in g.legal_actions() if a.name == "give_charity"]
     assert gifts and all(a.params["to"] == "Ben" for a in gifts)
@@ -241,10 +288,22 @@ def test_go_up_a_level_never_gives_level_ten():
 
 
 def test_go_up_a_level_conditions():
-    g = table([{"name": "Ana", "level": 4, "hand": ["whine_at_the_gm", "mutilate_the_bodies", "kill_the_hireling"]},
-               {"name": "Ben", "level": 2, "equipped": ["hireling"]}])
-    mine = {a.params["card"] for a in g.legal_actions() if a.name == "go_up_a_level" and a.params["target"] == "Ana"}
-    assert mine == {"kill_the_hireling"}          # Ana is the highest; no combat yet this turn
+    g = table(
+        [
+            {
+                "name": "Ana",
+                "level": 4,
+                "hand": ["whine_at_the_gm", "mutilate_the_bodies", "kill_the_hireling"],
+            },
+            {"name": "Ben", "level": 2, "equipped": ["hireling"]},
+        ]
+    )
+    mine = {
+        a.params["card"]
+        for a in g.legal_actions()
+        if a.name == "go_up_a_level" and a.params["target"] == "Ana"
+    }
+    assert mine == {"kill_the_hireling"}  # Ana is the highest; no combat yet this turn
     do(g, "Ana", "go_up_a_level", card="kill_the_hireling", target="Ana")
     assert g.state.player("Ana").level == 5 and "hireling" in g.state.discards["treasure"]
     g = table([{"name": "Ana", "level": 1, "hand": ["whine_at_the_gm"]}, {"name": "Ben", "level": 2}])
@@ -270,7 +329,9 @@ def test_the_wishing_ring_cancels_a_curse():
 
 
 def test_sandals_ignore_a_drawn_curse():
-    g = table([{"name": "Ana", "level": 3, "equipped": ["sandals_of_protection"]}], doors=["curse_lose_a_level#1"])
+    g = table(
+        [{"name": "Ana", "level": 3, "equipped": ["sandals_of_protection"]}], doors=["curse_lose_a_level#1"]
+    )
     do(g, "Ana", "kick_door")
     assert g.state.player("Ana").level == 3
 
@@ -292,13 +353,18 @@ def test_choose_lets_the_victim_pick_the_bad_stuff():
 
 
 def test_lose_tagged_discards_every_tagged_item():
-    g = lose_to("crabs", [{"name": "Ana", "carried": ["spiky_knees", "helm_of_courage", "pantyhose_of_giant_strength"]}])
+    g = lose_to(
+        "crabs",
+        [{"name": "Ana", "carried": ["spiky_knees", "helm_of_courage", "pantyhose_of_giant_strength"]}],
+    )
     assert g.state.player("Ana").carried == ["helm_of_courage"]
 
 
 def test_others_pick_from_the_victims_items():
-    g = lose_to("leperchaun", [{"name": "Ana", "equipped": ["spiky_knees", "helm_of_courage", "leather_armor"]}])
-    assert context(g.state) == ("Ben", "pending:take_item")       # neighbours: Ben (left), then Dario
+    g = lose_to(
+        "leperchaun", [{"name": "Ana", "equipped": ["spiky_knees", "helm_of_courage", "leather_armor"]}]
+    )
+    assert context(g.state) == ("Ben", "pending:take_item")  # neighbours: Ben (left), then Dario
     do(g, "Ben", "take_item", card="helm_of_courage")
     do(g, "Dario", "take_item", card="leather_armor")
     assert g.state.player("Ana").equipped == ["spiky_knees"]
@@ -306,8 +372,11 @@ def test_others_pick_from_the_victims_items():
 
 
 def test_lawyers_take_cards_then_the_hand_is_lost():
-    g = lose_to("lawyers", [{"name": "Ana", "level": 1, "hand": ["hoard", "sleep_potion", "magic_missile", "mate"]}],
-                dice=(1,))
+    g = lose_to(
+        "lawyers",
+        [{"name": "Ana", "level": 1, "hand": ["hoard", "sleep_potion", "magic_missile", "mate"]}],
+        dice=(1,),
+    )
     for who in ("Ben", "Cleo", "Dario"):
         assert context(g.state)[0] == who
         do(g, who, "take_item", card=g.legal_actions()[0].params["card"])
@@ -316,34 +385,61 @@ def test_lawyers_take_cards_then_the_hand_is_lost():
 
 
 def test_income_tax_makes_the_others_lose_as_much():
-    g = table([{"name": "Ana", "equipped": ["helm_of_courage"]},              # 200 gold lost
-               {"name": "Ben", "level": 3, "carried": ["leather_armor", "slimy_armor"]},
-               {"name": "Cleo", "level": 3, "carried": ["spiky_knees"]},
-               {"name": "Dario", "level": 3}], doors=["curse_income_tax"])
+    g = table(
+        [
+            {"name": "Ana", "equipped": ["helm_of_courage"]},  # 200 gold lost
+            {"name": "Ben", "level": 3, "carried": ["leather_armor", "slimy_armor"]},
+            {"name": "Cleo", "level": 3, "carried": ["spiky_knees"]},
+            {"name": "Dario", "level": 3},
+        ],
+        doors=["curse_income_tax"],
+    )
     do(g, "Ana", "kick_door")
     assert context(g.state) == ("Ben", "pending:lose_card")
     do(g, "Ben", "choose_loss", card="slimy_armor")
     assert g.state.player("Ben").carried == ["leather_armor"]
     assert g.state.player("Cleo").level == 3 and not g.state.player("Cleo").carried
-    assert g.state.player("Dario").level == 2         # nothing to lose: a level instead
+    assert g.state.player("Dario").level == 2  # nothing to lose: a level instead
 
 
 def test_lose_any_rolled():
-    g = lose_to("snails_on_speed", [{"name": "Ana", "hand": ["hoard"], "equipped": ["helm_of_courage"]}],
-                dice=(1, 2))
+    g = lose_to(
+        "snails_on_speed", [{"name": "Ana", "hand": ["hoard"], "equipped": ["helm_of_courage"]}], dice=(1, 2)
+    )
     assert not g.state.player("Ana").hand and not g.state.player("Ana").equipped
 
 
 @pytest.mark.parametrize("boots, level", [(True, 2), (False, 1)])
 def test_if_wears_footgear(boots, level):
-    g = lose_to("drooling_slime", [{"name": "Ana", "level": 2, "races": ["elf#1"],
-                                    "equipped": ["boots_of_butt_kicking"] if boots else []}], dice=(1,))
+    g = lose_to(
+        "drooling_slime",
+        [
+            {
+                "name": "Ana",
+                "level": 2,
+                "races": ["elf#1"],
+                "equipped": ["boots_of_butt_kicking"] if boots else [],
+            }
+        ],
+        dice=(1,),
+    )
     assert g.state.player("Ana").level == level and not g.state.player("Ana").equipped
 
 
 def test_lose_all_any():
-    g = lose_to("king_tut", [{"name": "Ana", "level": 4, "equipped": ["helm_of_courage"], "carried": ["huge_rock"],
-                              "hand": ["hoard"]}], dice=(1,))
+    g = lose_to(
+        "king_tut",
+        [
+            {
+                "name": "Ana",
+                "level": 4,
+                "equipped": ["helm_of_courage"],
+                "carried": ["huge_rock"],
+                "hand": ["hoard"],
+            }
+        ],
+        dice=(1,),
+    )
     ana = g.state.player("Ana")
     assert not ana.equipped and not ana.carried and not ana.hand
 
@@ -373,8 +469,11 @@ def test_a_monster_that_auto_escapes():
 
 
 def test_lawyers_do_not_fight_thieves():
-    g = table([{"name": "Ana", "classes": ["thief#1"], "hand": ["hoard", "magic_missile"]}], doors=["lawyers"],
-              treasures=["helm_of_courage", "leather_armor"])
+    g = table(
+        [{"name": "Ana", "classes": ["thief#1"], "hand": ["hoard", "magic_missile"]}],
+        doors=["lawyers"],
+        treasures=["helm_of_courage", "leather_armor"],
+    )
     do(g, "Ana", "kick_door")
     assert context(g.state) == ("Ana", "pending:trade_treasures")
     do(g, "Ana", "trade_treasures", cards=["hoard", "magic_missile"])
@@ -408,7 +507,11 @@ def test_loaded_die_sets_a_failed_run_away_roll():
 
 
 def test_flask_of_glue_forces_a_second_roll():
-    g = table([{"name": "Ana", "level": 3}, {"name": "Ben", "hand": ["flask_of_glue"]}], doors=["harpies"], dice=[6, 1])
+    g = table(
+        [{"name": "Ana", "level": 3}, {"name": "Ben", "hand": ["flask_of_glue"]}],
+        doors=["harpies"],
+        dice=[6, 1],
+    )
     do(g, "Ana", "kick_door")
     pass_all(g)
     do(g, "Ana", "run_away", monster="harpies")
@@ -418,11 +521,15 @@ def test_flask_of_glue_forces_a_second_roll():
 
 
 def test_instant_wall_lets_two_escape_and_tuba_gives_treasure():
-    g = table([{"name": "Ana", "level": 1, "equipped": ["tuba_of_charm"]}], doors=["harpies"],
-              treasures=["helm_of_courage"], dice=[3])
+    g = table(
+        [{"name": "Ana", "level": 1, "equipped": ["tuba_of_charm"]}],
+        doors=["harpies"],
+        treasures=["helm_of_courage"],
+        dice=[3],
+    )
     do(g, "Ana", "kick_door")
     pass_all(g)
-    do(g, "Ana", "run_away", monster="harpies")           # 3 + 3 (tuba) = 6: escapes, draws one
+    do(g, "Ana", "run_away", monster="harpies")  # 3 + 3 (tuba) = 6: escapes, draws one
     assert "helm_of_courage" in g.state.player("Ana").hand
 
 
@@ -442,8 +549,10 @@ def test_transferral_potion_hands_the_combat_over():
 
 
 def test_kneepads_compel_help():
-    g = table([{"name": "Ana", "equipped": ["kneepads_of_allure"]}, {"name": "Ben", "level": 5}],
-              doors=["flying_frogs"])
+    g = table(
+        [{"name": "Ana", "equipped": ["kneepads_of_allure"]}, {"name": "Ben", "level": 5}],
+        doors=["flying_frogs"],
+    )
     do(g, "Ana", "kick_door")
     do(g, "Ana", "ask_for_help", helper="Ben", treasures=2, items=[])
     assert names_of(g) == ["accept_help"]
@@ -458,31 +567,41 @@ def test_hireling_is_an_extra_item():
 
 def breakdown_of_items(g):
     from munchkin_nb.engine.combat import counting_items
+
     return set(counting_items(g.state, g.state.player("Ana")))
 
 
 @pytest.mark.parametrize("die, stolen", [(4, True), (3, False)])
 def test_theft(die, stolen):
-    g = table([{"name": "Ana", "level": 2, "classes": ["thief#1"], "hand": ["hoard"]},
-               {"name": "Ben", "equipped": ["helm_of_courage"]}], dice=[die])
+    g = table(
+        [
+            {"name": "Ana", "level": 2, "classes": ["thief#1"], "hand": ["hoard"]},
+            {"name": "Ben", "equipped": ["helm_of_courage"]},
+        ],
+        dice=[die],
+    )
     do(g, "Ana", "steal", target="Ben", item="helm_of_courage", discard="hoard")
     assert ("helm_of_courage" in g.state.player("Ana").carried) == stolen
     assert g.state.player("Ana").level == (2 if stolen else 1)
     with pytest.raises(IllegalAction):
-        verify(g.state, Action("steal", "Ana", {"target": "Ben", "item": "helm_of_courage", "discard": "hoard"}))
+        verify(
+            g.state, Action("steal", "Ana", {"target": "Ben", "item": "helm_of_courage", "discard": "hoard"})
+        )
 
 
 def test_resurrection_takes_the_top_door_discard():
     g = table([{"name": "Ana", "classes": ["cleric#1"], "hand": ["hoard"]}])
-    g.state.discards["door"].append("lame_goblin")      # noqa: a hand-laid discard pile
+    g.state.discards["door"].append("lame_goblin")  # noqa: a hand-laid discard pile
     g.state.decks["door"].remove("lame_goblin")
     do(g, "Ana", "resurrect", discard="hoard")
     assert g.state.combat and g.state.combat.monsters[0]["card"] == "lame_goblin"
 
 
 def test_persistent_curses():
-    g = table([{"name": "Ana", "level": 3, "curses": ["curse_malign_mirror"], "equipped": ["helm_of_courage"]}],
-              doors=["lame_goblin"])
+    g = table(
+        [{"name": "Ana", "level": 3, "curses": ["curse_malign_mirror"], "equipped": ["helm_of_courage"]}],
+        doors=["lame_goblin"],
+    )
     do(g, "Ana", "kick_door")
     assert breakdown(g.state).players == 3
     pass_all(g)

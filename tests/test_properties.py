@@ -56,7 +56,10 @@ def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot):
         if e.type == "LevelChanged":
             assert 1 <= e.payload["level"] <= win + 3, e.payload
             if e.payload["level"] >= win:
-                assert e.payload["reason"] in ("killed a monster", "helped kill as an elf") or "card.effect" in e.rules, e
+                assert (
+                    e.payload["reason"] in ("killed a monster", "helped kill as an elf")
+                    or "card.effect" in e.rules
+                ), e
 
 
 @SETTINGS
@@ -75,6 +78,7 @@ def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot):
 def random_walk(seed: int, n: int, steps: int):
     """A game driven by uniformly random legal actions: yields (step, game, legal) before each action."""
     import random
+
     game = Game.start(["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n], seed=seed)
     rng = random.Random(seed)
     for step in range(steps):
@@ -119,6 +123,7 @@ def test_every_prefix_folds_to_the_same_state(seed, n, data):
 def test_an_action_outside_the_legal_list_is_refused(seed, n):
     """Whatever any move could propose for any player, the engine accepts exactly what it lists."""
     from munchkin_nb.engine.moves_base import MOVES
+
     for step, game, legal in random_walk(seed, n, 250):
         if step % 10:
             continue
@@ -128,6 +133,6 @@ def test_an_action_outside_the_legal_list_is_refused(seed, n):
                 try:
                     proposals = list(m.candidates(game.state, name))
                 except (AttributeError, KeyError, TypeError, IndexError):
-                    continue   # a move that makes no sense in this decision proposes nothing
+                    continue  # a move that makes no sense in this decision proposes nothing
                 for a in proposals:
                     assert can(game.state, a) == (a.key() in listed), f"{a}: listed={a.key() in listed}"

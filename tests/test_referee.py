@@ -40,7 +40,11 @@ def test_a_changed_die_is_caught(game):
 
 def test_every_illegal_step_is_reported_not_just_the_first(game):
     events = list(game)
-    kicks = [i for i, e in enumerate(events) if e.type == "ActionTaken" and e.payload["action"]["name"] == "kick_door"][1:3]
+    kicks = [
+        i
+        for i, e in enumerate(events)
+        if e.type == "ActionTaken" and e.payload["action"]["name"] == "kick_door"
+    ][1:3]
     for i in kicks:
         a = events[i].payload["action"]
         other = next(n for n in ("Ana", "Ben", "Cleo", "Dario") if n != a["player"])
@@ -60,9 +64,11 @@ def test_transcribed_games_round_trip_through_the_referee(tmp_path, game):
         [gid] = import_file(store, str(path))
         assert store.game(gid)["source"] == "transcribed"
         assert store.game(gid)["seed"] is None
+
         # a table game has no seed and no known deck order; every action and its outcome are the same
         def table(events):
             return [e.to_json() for e in events if e.type not in ("GameStarted", "DeckShuffled")]
+
         assert table(store.events(gid)) == table(game)
 
 
@@ -101,6 +107,7 @@ def test_the_bundled_table_games_are_legal_and_show_what_a_learner_needs():
     from pathlib import Path
     from munchkin_nb.replay.samples import WANTED, features
     from munchkin_nb.replay.transcribed import read_transcribed
+
     shown = set()
     files = sorted((Path(__file__).resolve().parents[1] / "replays").glob("*.transcribed.jsonl"))
     assert len(files) >= 2

@@ -43,8 +43,9 @@ def lines_of(store: EventStore, *game_ids: int) -> list[str]:
 def exported(store):
     """Two stored games and their export, as lines."""
     a = store.add_game({"source": "simulated", "seed": 1}, synthetic_game(4, seed=1))
-    b = store.add_game({"source": "transcribed", "modules": ["epic"], "bot": "heuristic"},
-                       synthetic_game(2, seed=2))
+    b = store.add_game(
+        {"source": "transcribed", "modules": ["epic"], "bot": "heuristic"}, synthetic_game(2, seed=2)
+    )
     return lines_of(store, a, b)
 
 
@@ -145,14 +146,17 @@ def test_not_utf8(store, exported):
     refuse(store, "".join(exported[:2]).encode() + b'{"x": "\xff"}\n', "UTF-8", 3)
 
 
-@pytest.mark.parametrize("field, value, match", [
-    ("turn", "one", "'turn'"),
-    ("actor", 5, "'actor'"),
-    ("automatic", "yes", "'automatic'"),
-    ("rules", "combat.start", "'rules'"),
-    ("payload", [], "'payload'"),
-    ("seq", "3", "'seq'"),
-])
+@pytest.mark.parametrize(
+    "field, value, match",
+    [
+        ("turn", "one", "'turn'"),
+        ("actor", 5, "'actor'"),
+        ("automatic", "yes", "'automatic'"),
+        ("rules", "combat.start", "'rules'"),
+        ("payload", [], "'payload'"),
+        ("seq", "3", "'seq'"),
+    ],
+)
 def test_wrong_type_of_an_event_field(store, exported, field, value, match):
     event = json.loads(exported[3])
     event[field] = value
@@ -160,14 +164,17 @@ def test_wrong_type_of_an_event_field(store, exported, field, value, match):
     refuse(store, "".join(bad), match, 4)
 
 
-@pytest.mark.parametrize("field, value, match", [
-    ("players", "ann", "'players'"),
-    ("seed", 1.5, "'seed'"),
-    ("source", "dreamt", "'source'"),
-    ("modules", [1], "'modules'"),
-    ("format", 2, "'format'"),
-    ("id", 3, "'id'"),
-])
+@pytest.mark.parametrize(
+    "field, value, match",
+    [
+        ("players", "ann", "'players'"),
+        ("seed", 1.5, "'seed'"),
+        ("source", "dreamt", "'source'"),
+        ("modules", [1], "'modules'"),
+        ("format", 2, "'format'"),
+        ("id", 3, "'id'"),
+    ],
+)
 def test_wrong_type_of_a_header_field(store, exported, field, value, match):
     header = json.loads(exported[0])
     header[field] = value
@@ -189,14 +196,14 @@ def test_unknown_event_type(store, exported):
 def test_unknown_card_id(store, exported, needle):
     n = next(i for i, line in enumerate(exported) if needle in line)
     bad = exported[:n] + [exported[n].replace(needle, needle[:-5] + "plutonium_", 1)]
-    refuse(store, "".join(bad + exported[n + 1:]), "unknown card id 'plutonium_", n + 1)
+    refuse(store, "".join(bad + exported[n + 1 :]), "unknown card id 'plutonium_", n + 1)
 
 
 def test_card_ids_inside_an_action_are_checked(store, exported):
     n = next(i for i, line in enumerate(exported) if "ActionTaken" in line)
     event = json.loads(exported[n])
     event["payload"]["action"]["card"] = "no_such_card"
-    bad = exported[:n] + [json.dumps(event) + "\n"] + exported[n + 1:]
+    bad = exported[:n] + [json.dumps(event) + "\n"] + exported[n + 1 :]
     refuse(store, "".join(bad), "no_such_card", n + 1)
 
 
@@ -244,8 +251,12 @@ def test_unknown_ruleset(store, exported):
 def test_ruleset_of_header_and_game_started_must_agree(store, exported):
     event = json.loads(exported[1])
     event["payload"]["ruleset"] = "cthulhu"
-    refuse(store, "".join(exported[:1] + [json.dumps(event) + "\n"] + exported[2:]),
-           "GameStarted names ruleset", 2)
+    refuse(
+        store,
+        "".join(exported[:1] + [json.dumps(event) + "\n"] + exported[2:]),
+        "GameStarted names ruleset",
+        2,
+    )
 
 
 def test_first_event_must_be_game_started(store, exported):

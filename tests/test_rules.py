@@ -11,8 +11,13 @@ from munchkin_nb.cli import main
 from munchkin_nb.rules import RULES, RULE_INDEX, rule
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-KNOWN_SEEDS = {"000_ec1365c06d4620a2.txt", "001_36989bfcfe3c6efd.txt", "002_bb01092f1c00afe9.txt",
-               "003_d9dffe2412ccea8c.txt", "004_46a94e686cd27933.txt"}
+KNOWN_SEEDS = {
+    "000_ec1365c06d4620a2.txt",
+    "001_36989bfcfe3c6efd.txt",
+    "002_bb01092f1c00afe9.txt",
+    "003_d9dffe2412ccea8c.txt",
+    "004_46a94e686cd27933.txt",
+}
 
 
 def test_ids_are_unique_and_well_formed():

@@ -36,7 +36,7 @@ def test_four_and_four_from_separate_decks():
         decks = [card(s, c).deck for c in p.hand]
         assert decks.count("door") == 4 and decks.count("treasure") == 4
         seen.update(p.hand)
-    assert len(seen) == 24                      # no card dealt twice
+    assert len(seen) == 24  # no card dealt twice
     assert len(s.decks["door"]) == 95 - 12
     assert len(s.decks["treasure"]) == 73 - 12
     assert s.discards["door"] == [] and s.discards["treasure"] == []
@@ -65,8 +65,10 @@ def test_everyone_starts_level_one_human_without_class():
 
 # rules: setup.start_character
 def test_sex_is_the_players_own():
-    g = Game.start([{"name": "Ana", "sex": "female"}, {"name": "Ben", "sex": "male"},
-                    {"name": "Cy", "sex": "male"}], seed=1)
+    g = Game.start(
+        [{"name": "Ana", "sex": "female"}, {"name": "Ben", "sex": "male"}, {"name": "Cy", "sex": "male"}],
+        seed=1,
+    )
     assert [p.sex for p in g.state.players] == ["female", "male", "male"]
     with pytest.raises(IllegalAction) as exc:
         new_game([{"name": "Ana", "sex": "robot"}, "Ben", "Cy"])
@@ -172,7 +174,7 @@ def test_first_player_by_die_when_all_finish():
 # rules: setup.first_player
 def test_first_player_ties_roll_again():
     g = Game.start(NAMES, seed=1)
-    g.chance = Dice(g.chance, [6, 6, 2, 3, 5])   # Ana and Ben tie on 6; they roll again: Ben 5 beats Ana 3
+    g.chance = Dice(g.chance, [6, 6, 2, 3, 5])  # Ana and Ben tie on 6; they roll again: Ben 5 beats Ana 3
     for name in NAMES:
         events = g.act(Action("finish_setup", name, {}))
     types = [e.type for e in events]

@@ -18,6 +18,7 @@ META = {"source": "simulated", "seed": 7}
 
 def counting_reducer(calls: list | None = None) -> Reducer:
     """A toy fold (event count, types seen by turn) standing in for the engine."""
+
     def evolve(state, event):
         if calls is not None:
             calls.append(event)
@@ -25,6 +26,7 @@ def counting_reducer(calls: list | None = None) -> Reducer:
         state["last"] = event.type
         state["turn"] = event.turn
         return state
+
     return Reducer(lambda: {"n": 0, "last": None, "turn": 0}, evolve, dict, dict)
 
 
@@ -50,8 +52,7 @@ def test_schema_tables_wal_and_version(store):
 def test_newer_schema_version_is_refused(tmp_path):
     EventStore(tmp_path / "g.db").close()
     with raw(tmp_path / "g.db") as conn:
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
-                     (str(SCHEMA_VERSION + 1),))
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
     with pytest.raises(StoreError, match="newer"):
         EventStore(tmp_path / "g.db")
 
@@ -93,12 +94,15 @@ def test_add_game_is_all_or_nothing(store):
     assert store.db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 0
 
 
-@pytest.mark.parametrize("meta, match", [
-    ({"source": "dreamt"}, "source"),
-    ({"source": "played", "seed": "x"}, "seed"),
-    ({"source": "played", "id": 3}, "'id'"),
-    ({"source": "played", "bot": {1, 2}}, "not JSON"),
-])
+@pytest.mark.parametrize(
+    "meta, match",
+    [
+        ({"source": "dreamt"}, "source"),
+        ({"source": "played", "seed": "x"}, "seed"),
+        ({"source": "played", "id": 3}, "'id'"),
+        ({"source": "played", "bot": {1, 2}}, "not JSON"),
+    ],
+)
 def test_bad_metadata_is_refused(store, meta, match):
     with pytest.raises(StoreError, match=match):
         store.add_game(meta, synthetic_game(1))
@@ -110,13 +114,14 @@ def test_extra_metadata_is_kept(store):
     assert (game["bot"], game["notes"]) == ("heuristic", {"table": 3})
     assert "extra" not in game
     assert json.loads(store.db.execute("SELECT extra FROM games").fetchone()[0]) == {
-        "bot": "heuristic", "notes": {"table": 3}}
+        "bot": "heuristic",
+        "notes": {"table": 3},
+    }
 
 
 def test_first_event_must_be_game_started(store):
     with pytest.raises(StoreError, match="GameStarted"):
-        store.add_game({**META, "ruleset": "classic", "players": ["a"]},
-                       synthetic_game(1)[1:])
+        store.add_game({**META, "ruleset": "classic", "players": ["a"]}, synthetic_game(1)[1:])
 
 
 def test_append_continues_seq_and_sets_result(store):
@@ -158,24 +163,28 @@ def test_insert_off_the_end_is_refused(store, seq):
     gid = store.add_game(META, synthetic_game(2))
     conn = raw(store.path)
     with pytest.raises(sqlite3.DatabaseError):
-        conn.execute("INSERT INTO events VALUES (?, ?, 2, 'x', NULL, 'TurnEnded',"
-                     " '{}', '[]', 1)", (gid, seq))
-    conn.execute("INSERT INTO events VALUES (?, 22, 2, 'x', NULL, 'TurnEnded',"
-                 " '{\"player\":\"ann\"}', '[]', 1)", (gid,))
+        conn.execute("INSERT INTO events VALUES (?, ?, 2, 'x', NULL, 'TurnEnded', '{}', '[]', 1)", (gid, seq))
+    conn.execute(
+        "INSERT INTO events VALUES (?, 22, 2, 'x', NULL, 'TurnEnded', '{\"player\":\"ann\"}', '[]', 1)",
+        (gid,),
+    )
     conn.close()
 
 
 def test_first_event_of_a_game_must_be_seq_1(store):
     conn = raw(store.path)
-    conn.execute("INSERT INTO games (id, ruleset, card_set, modules, players, source,"
-                 " format_version, created) VALUES (5, 'classic', 'classic', '[]', '[]',"
-                 " 'played', 1, '')")
+    conn.execute(
+        "INSERT INTO games (id, ruleset, card_set, modules, players, source,"
+        " format_version, created) VALUES (5, 'classic', 'classic', '[]', '[]',"
+        " 'played', 1, '')"
+    )
     with pytest.raises(sqlite3.DatabaseError, match="max"):
-        conn.execute("INSERT INTO events VALUES (5, 2, 0, 'x', NULL, 'GameStarted',"
-                     " '{}', '[]', 1)")
+        conn.execute("INSERT INTO events VALUES (5, 2, 0, 'x', NULL, 'GameStarted', '{}', '[]', 1)")
     with pytest.raises(sqlite3.DatabaseError, match="source"):
-        conn.execute("INSERT INTO games (ruleset, card_set, modules, players, source,"
-                     " format_version, created) VALUES ('c', 'c', '[]', '[]', 'x', 1, '')")
+        conn.execute(
+            "INSERT INTO games (ruleset, card_set, modules, players, source,"
+            " format_version, created) VALUES ('c', 'c', '[]', '[]', 'x', 1, '')"
+        )
     conn.close()
 
 
@@ -195,8 +204,7 @@ def test_reader_reads_while_a_writer_writes(tmp_path):
 
 def test_snapshots_every_n_and_state_at_agree(tmp_path):
     events = synthetic_game(40)  # 325 events
-    with EventStore(tmp_path / "g.db", snapshot_every=50,
-                    reducer=counting_reducer()) as s:
+    with EventStore(tmp_path / "g.db", snapshot_every=50, reducer=counting_reducer()) as s:
         gid = s.add_game(META, events[:100])
         s.append(gid, events[100:260])
         s.append(gid, events[260:])
@@ -212,8 +220,7 @@ def test_snapshots_every_n_and_state_at_agree(tmp_path):
 
 def test_state_at_folds_only_from_the_nearest_snapshot(tmp_path):
     calls: list = []
-    with EventStore(tmp_path / "g.db", snapshot_every=100,
-                    reducer=counting_reducer(calls)) as s:
+    with EventStore(tmp_path / "g.db", snapshot_every=100, reducer=counting_reducer(calls)) as s:
         gid = s.add_game(META, synthetic_game(100))
         calls.clear()
         state = s.state_at(gid, 730)
@@ -226,6 +233,7 @@ def test_state_at_folds_only_from_the_nearest_snapshot(tmp_path):
 def test_snapshot_failure_never_loses_events(tmp_path):
     def broken(state, event):
         raise RuntimeError("engine bug")
+
     reducer = Reducer(dict, broken, dict, dict)
     with EventStore(tmp_path / "g.db", snapshot_every=10, reducer=reducer) as s:
         with pytest.warns(UserWarning, match="no snapshots"):
@@ -234,8 +242,7 @@ def test_snapshot_failure_never_loses_events(tmp_path):
 
 
 def test_snapshots_rows_hold_json_states(tmp_path):
-    with EventStore(tmp_path / "g.db", snapshot_every=10,
-                    reducer=counting_reducer()) as s:
+    with EventStore(tmp_path / "g.db", snapshot_every=10, reducer=counting_reducer()) as s:
         gid = s.add_game(META, synthetic_game(3))
         seq, state = s.db.execute("SELECT seq, state FROM snapshots").fetchone()
         assert (seq, json.loads(state)["n"]) == (10, 10)
@@ -247,16 +254,17 @@ def test_snapshots_rows_hold_json_states(tmp_path):
 def test_append_rate_reports_both_paths_and_their_ratio():
     # speed itself is judged by `make bench`, never by a timed assert in a test
     result = append_rate(2_000, repeat=1)
-    assert set(result) == {"n_events", "store_events_per_s", "executemany_events_per_s",
-                           "ratio"}
+    assert set(result) == {"n_events", "store_events_per_s", "executemany_events_per_s", "ratio"}
     assert result["store_events_per_s"] > 0 and result["executemany_events_per_s"] > 0
     assert result["ratio"] == pytest.approx(
-        result["store_events_per_s"] / result["executemany_events_per_s"], abs=0.01)
+        result["store_events_per_s"] / result["executemany_events_per_s"], abs=0.01
+    )
 
 
 def test_state_at_with_the_engine_matches_fold():
     from munchkin_nb.bots import play_game
     from munchkin_nb.engine import fold, state_hash
+
     record = play_game(4, 3, "heuristic")
     with EventStore(":memory:", snapshot_every=100) as s:
         gid = s.add_game(record.meta, record.events[:450])

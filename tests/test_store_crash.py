@@ -45,8 +45,7 @@ def expected(seed: int) -> list:
 def writer(path: Path, name: str, seeds: tuple[int, ...], count: int) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [str(path), name, ",".join(map(str, seeds)), str(count)]
-    return subprocess.Popen([sys.executable, "-c", WRITER, *args],
-                            env=env, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen([sys.executable, "-c", WRITER, *args], env=env, stderr=subprocess.PIPE, text=True)
 
 
 def n_games(path: Path) -> int:
@@ -64,13 +63,19 @@ def check_whole(path: Path) -> list[dict]:
     conn = sqlite3.connect(str(path))
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-    gaps = conn.execute("SELECT game_id, MIN(seq), MAX(seq), COUNT(*) FROM events"
-                        " GROUP BY game_id HAVING MIN(seq) != 1 OR MAX(seq) != COUNT(*)")
+    gaps = conn.execute(
+        "SELECT game_id, MIN(seq), MAX(seq), COUNT(*) FROM events"
+        " GROUP BY game_id HAVING MIN(seq) != 1 OR MAX(seq) != COUNT(*)"
+    )
     assert gaps.fetchall() == []
-    assert conn.execute("SELECT COUNT(*) FROM games WHERE id NOT IN"
-                        " (SELECT game_id FROM events)").fetchone()[0] == 0
-    stray = conn.execute("SELECT COUNT(*) FROM snapshots s WHERE s.seq >"
-                         " (SELECT MAX(seq) FROM events e WHERE e.game_id = s.game_id)")
+    assert (
+        conn.execute("SELECT COUNT(*) FROM games WHERE id NOT IN (SELECT game_id FROM events)").fetchone()[0]
+        == 0
+    )
+    stray = conn.execute(
+        "SELECT COUNT(*) FROM snapshots s WHERE s.seq >"
+        " (SELECT MAX(seq) FROM events e WHERE e.game_id = s.game_id)"
+    )
     assert stray.fetchone()[0] == 0
     conn.close()
     with EventStore(path, snapshot_every=0) as store:

@@ -12,8 +12,16 @@ from munchkin_nb.scenarios.runner import _action, _resolve_params
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz import combat_waterfall, describe, interaction_digraph, level_timeline, waterfall_terms
 from munchkin_nb.viz.words import SENTENCES
-from munchkin_nb.widgets import (CombatView, Lesson, RulesExplorer, TurnStepper, app_view, search_rules,
-                                 simulate_games, what_if)
+from munchkin_nb.widgets import (
+    CombatView,
+    Lesson,
+    RulesExplorer,
+    TurnStepper,
+    app_view,
+    search_rules,
+    simulate_games,
+    what_if,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "lessons" / "first_turn.yaml"
@@ -34,10 +42,11 @@ def combat_state(helper: bool = True) -> GameState:
     sc = load_scenario(LESSON)
     game = scenario_game(sc)
     steps = [s["do"] for s in sc.steps if "do" in s]
-    game.act(_resolve_params(game.state, _action(steps[0])))          # kick the door
+    game.act(_resolve_params(game.state, _action(steps[0])))  # kick the door
     if helper:
-        game.act(_resolve_params(game.state, _action(steps[1])))      # ask Ben
+        game.act(_resolve_params(game.state, _action(steps[1])))  # ask Ben
         from munchkin_nb.engine import Action
+
         game.act(Action("accept_help", "Ben", {}))
     return game.state
 
@@ -56,7 +65,7 @@ def test_waterfall_terms_are_the_engine_breakdown():
     relative = [y for y, m in zip(ys, measures) if m == "relative"]
     assert relative == [r[1] for r in rows]
     assert measures.index("total") == len(players)
-    assert sum(relative[:len(players)]) == bd.players
+    assert sum(relative[: len(players)]) == bd.players
     assert sum(relative) == bd.margin
     assert str(bd.margin) in fig.layout.title.text.replace("+", "") and bd.outcome in fig.layout.title.text
 
@@ -68,11 +77,11 @@ def test_what_if_removing_an_item_lowers_the_total_by_its_bonus():
     helm = next(cid for cid in view.item_boxes if cid.startswith("helm_of_courage"))
     view.item_boxes[helm].value = False
     assert view.breakdown.players == full - 1
-    assert state.player("Ana").equipped == [helm]          # the state itself is untouched
+    assert state.player("Ana").equipped == [helm]  # the state itself is untouched
     assert what_if(state, {helm}).players == full - 1
     view.item_boxes[helm].value = True
     view.helper_box.value = False
-    assert view.breakdown.players == full - 4               # Ben: level 2 + sword 2
+    assert view.breakdown.players == full - 4  # Ben: level 2 + sword 2
     assert view.out.outputs and "application/vnd.plotly.v1+json" in view.out.outputs[0]["data"]
 
 
@@ -81,7 +90,7 @@ def test_stepper_next_moves_seq_and_changes_the_table(store):
     stepper = TurnStepper(st, ids[0])
     stepper.go(30)
     seq, table = stepper.seq, stepper.table.value
-    for _ in range(40):                       # some events (a pass) change nothing at the table
+    for _ in range(40):  # some events (a pass) change nothing at the table
         stepper.next_button.click()
         if stepper.table.value != table:
             break
@@ -113,16 +122,34 @@ def test_describe_covers_every_event_type(store):
         payload = {k: _dummy(k) for k in keys}
         sentence = describe(Event(etype, payload), state)
         assert isinstance(sentence, str) and sentence.endswith((".", "!")), (etype, sentence)
-        assert f"{etype} (" not in sentence, (etype, sentence)      # not the fallback
+        assert f"{etype} (" not in sentence, (etype, sentence)  # not the fallback
 
 
 def _dummy(key: str):
-    return {"players": [{"name": "Ana", "level": 1}], "order": ["Ana"], "winners": ["Ana"], "monsters": ["crabs"],
-            "to_run": [["Ana", "crabs"]], "cards": ["crabs"], "bribe": {"treasures": 1, "items": []},
-            "action": {"name": "kick_door", "player": "Ana", "params": {}}, "delta": 1, "level": 2,
-            "amount": 2, "result": 5, "roll": 5, "total": 5, "value": 1000, "levels": 1, "treasures": 1,
-            "escaped": True, "equipped": True, "card": "crabs", "monster": "crabs", "side": "players",
-            }.get(key, "Ana")
+    return {
+        "players": [{"name": "Ana", "level": 1}],
+        "order": ["Ana"],
+        "winners": ["Ana"],
+        "monsters": ["crabs"],
+        "to_run": [["Ana", "crabs"]],
+        "cards": ["crabs"],
+        "bribe": {"treasures": 1, "items": []},
+        "action": {"name": "kick_door", "player": "Ana", "params": {}},
+        "delta": 1,
+        "level": 2,
+        "amount": 2,
+        "result": 5,
+        "roll": 5,
+        "total": 5,
+        "value": 1000,
+        "levels": 1,
+        "treasures": 1,
+        "escaped": True,
+        "equipped": True,
+        "card": "crabs",
+        "monster": "crabs",
+        "side": "players",
+    }.get(key, "Ana")
 
 
 def test_kick_door_sentence():

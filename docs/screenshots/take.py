@@ -57,7 +57,7 @@ def combat_to_show(db: Path) -> tuple[int, int, int]:
         turns = [e.turn for e in store.events(1)]
         fallback = None
         for seq, turn in enumerate(turns, start=1):
-            start = turns.index(turn) + 1           # the turn box jumps to the turn's first event
+            start = turns.index(turn) + 1  # the turn box jumps to the turn's first event
             if turn < 1 or seq - start > 15:
                 continue
             state = store.state_at(1, seq)
@@ -128,7 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"the pages asked for outside resources: {outside}")
     for name in ("app_first_view.png", "app_combat.png", "first_lesson.png"):
         path = out / name
-        print(f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}: {path.stat().st_size // 1024} KB")
+        print(
+            f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}: {path.stat().st_size // 1024} KB"
+        )
     return 0
 
 

@@ -9,14 +9,39 @@ from munchkin_nb.engine.cardinfo import card
 
 # preference of each action when nothing more specific applies (higher first)
 ORDER = {
-    "play_card": 90, "equip": 85, "sell": 80, "use_card": 40, "kick_door": 50,
-    "look_for_trouble": 0, "loot_the_room": 30, "give_charity": 70, "end_turn": 10, "finish_setup": 5,
-    "run_away": 50, "accept_roll": 1, "flight": 60, "reroll": 60, "escape_by_discarding": 70,
-    "choose_loss": 10, "loot_the_body": 10, "take_item": 10, "cancel_curse": 60, "accept_curse": 1,
-    "set_die": 65, "steal": 20, "resurrect": 0, "choose_steps": 5, "trade_treasures": 5,
-    "force_rerun": 5, "let_escape": 1,
-    "unequip": -10, "give_item": -10, "discard_card": -10, "offer_trade": -10,
-    "accept_trade": -5, "decline_trade": 0,
+    "play_card": 90,
+    "equip": 85,
+    "sell": 80,
+    "use_card": 40,
+    "kick_door": 50,
+    "look_for_trouble": 0,
+    "loot_the_room": 30,
+    "give_charity": 70,
+    "end_turn": 10,
+    "finish_setup": 5,
+    "run_away": 50,
+    "accept_roll": 1,
+    "flight": 60,
+    "reroll": 60,
+    "escape_by_discarding": 70,
+    "choose_loss": 10,
+    "loot_the_body": 10,
+    "take_item": 10,
+    "cancel_curse": 60,
+    "accept_curse": 1,
+    "set_die": 65,
+    "steal": 20,
+    "resurrect": 0,
+    "choose_steps": 5,
+    "trade_treasures": 5,
+    "force_rerun": 5,
+    "let_escape": 1,
+    "unequip": -10,
+    "give_item": -10,
+    "discard_card": -10,
+    "offer_trade": -10,
+    "accept_trade": -5,
+    "decline_trade": 0,
 }
 
 
@@ -39,7 +64,7 @@ class HeuristicBot:
                     return a
         if "choose_loss" in by or "loot_the_body" in by or "take_item" in by:
             opts = by.get("choose_loss") or by.get("loot_the_body") or by.get("take_item")
-            key = (lambda a: (card(s, a.params["card"]).gold or 0) if a.params.get("card") else 0)
+            key = lambda a: (card(s, a.params["card"]).gold or 0) if a.params.get("card") else 0
             return (min if "choose_loss" in by else max)(opts, key=key)
         if "curse" in by and self.rng.random() < 0.5:
             leader = max((p for p in s.players if p.name != me), key=lambda p: p.level).name
@@ -67,7 +92,10 @@ class HeuristicBot:
                 if name in by:
                     return by[name][0]
             for a in by.get("play_one_shot", []):
-                if a.params.get("side") == "players" and (card(s, a.params["card"]).bonus or 0) >= -bd.margin + 1:
+                if (
+                    a.params.get("side") == "players"
+                    and (card(s, a.params["card"]).bonus or 0) >= -bd.margin + 1
+                ):
                     return a
             if "ask_for_help" in by:
                 return max(by["ask_for_help"], key=lambda a: s.player(a.params["helper"]).level)

@@ -17,10 +17,12 @@ class GameRecord:
     events: list[Event] = field(default_factory=list)
 
 
-def play_game(players: int = 4, seed: int = 0, bot: str = "heuristic", max_turns: int = 400,
-              max_events: int = 200_000) -> GameRecord:
+def play_game(
+    players: int = 4, seed: int = 0, bot: str = "heuristic", max_turns: int = 400, max_events: int = 200_000
+) -> GameRecord:
     """Play one game to its end (or `max_turns`); returns the record."""
     from . import BOTS
+
     game = Game.start(NAMES[:players], seed=seed)
     bots = {name: BOTS[bot](seed * 101 + i) for i, name in enumerate(NAMES[:players])}
     while not game.state.winners and game.state.turn <= max_turns and len(game.events) < max_events:
@@ -29,6 +31,14 @@ def play_game(players: int = 4, seed: int = 0, bot: str = "heuristic", max_turns
             raise RuntimeError(f"no legal action at event {len(game.events)} (phase {game.state.phase})")
         who = legal[0].player
         game.act(bots[who].choose(game.state, legal))
-    meta = {"ruleset": "classic", "modules": [], "players": NAMES[:players], "seed": seed,
-            "source": "simulated", "bot": bot, "winners": list(game.state.winners), "turns": game.state.turn}
+    meta = {
+        "ruleset": "classic",
+        "modules": [],
+        "players": NAMES[:players],
+        "seed": seed,
+        "source": "simulated",
+        "bot": bot,
+        "winners": list(game.state.winners),
+        "turns": game.state.turn,
+    }
     return GameRecord(meta, game.events)

@@ -50,8 +50,9 @@ def parse_card(raw, n: int) -> Card:
         raise CardError(f"#{n}", "card", f"expected a mapping, got {raw!r}")
     cid = raw.get("id")
     if not isinstance(cid, str) or not ID_RE.match(cid):
-        raise CardError(cid if isinstance(cid, str) else f"#{n}", "id",
-                        f"expected a slug of [a-z0-9_], got {cid!r}")
+        raise CardError(
+            cid if isinstance(cid, str) else f"#{n}", "id", f"expected a slug of [a-z0-9_], got {cid!r}"
+        )
     v = Checker(cid)
     for key in ("name", "deck", "kind", "text"):
         if not isinstance(raw.get(key), str) or not raw[key].strip():
@@ -137,8 +138,12 @@ class Checker:
             elif expected == "int":
                 self.integer(field, value)
             else:
-                allowed = {"race": V.RACES | {"human"}, "class": V.CLASSES | {"none"},
-                           "sex": V.SEXES, "slot": V.SLOTS}[expected]
+                allowed = {
+                    "race": V.RACES | {"human"},
+                    "class": V.CLASSES | {"none"},
+                    "sex": V.SEXES,
+                    "slot": V.SLOTS,
+                }[expected]
                 if value not in allowed:
                     self.fail(field, f"unknown {expected} {value!r} in condition '{key}'")
 
@@ -223,9 +228,18 @@ def cards_table(card_set: CardSet) -> list[dict]:
     """One row per card for a CLI listing."""
     return [
         {
-            "id": c.id, "name": c.name, "deck": c.deck, "kind": c.kind, "copies": c.copies,
-            "level": c.level, "treasures": c.treasures, "levels": c.levels, "bonus": c.bonus,
-            "gold": c.gold, "slot": c.slot, "big": c.big,
+            "id": c.id,
+            "name": c.name,
+            "deck": c.deck,
+            "kind": c.kind,
+            "copies": c.copies,
+            "level": c.level,
+            "treasures": c.treasures,
+            "levels": c.levels,
+            "bonus": c.bonus,
+            "gold": c.gold,
+            "slot": c.slot,
+            "big": c.big,
             "requires": condition_text(c.requires) if c.requires else None,
         }
         for c in card_set.cards.values()

@@ -9,6 +9,27 @@ from .game import Game, new_game
 from .legal import apply, can, context, legal_actions, verify
 from .state import Combat, GameState, Player, state_hash
 
-__all__ = ["Action", "IllegalAction", "RandomChance", "ScriptedChance", "Breakdown", "Term", "breakdown",
-           "EVENT_TYPES", "Event", "evolve", "fold", "Game", "new_game", "apply", "can", "context",
-           "legal_actions", "verify", "Combat", "GameState", "Player", "state_hash"]
+__all__ = [
+    "Action",
+    "IllegalAction",
+    "RandomChance",
+    "ScriptedChance",
+    "Breakdown",
+    "Term",
+    "breakdown",
+    "EVENT_TYPES",
+    "Event",
+    "evolve",
+    "fold",
+    "Game",
+    "new_game",
+    "apply",
+    "can",
+    "context",
+    "legal_actions",
+    "verify",
+    "Combat",
+    "GameState",
+    "Player",
+    "state_hash",
+]

@@ -31,7 +31,11 @@ class Action:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Action":
-        if not isinstance(d, dict) or not isinstance(d.get("name"), str) or not isinstance(d.get("player"), str):
+        if (
+            not isinstance(d, dict)
+            or not isinstance(d.get("name"), str)
+            or not isinstance(d.get("player"), str)
+        ):
             raise ValueError("an action needs a 'name' and a 'player'")
         params = d.get("params", {})
         if not isinstance(params, dict):

@@ -18,8 +18,14 @@ class Builder:
         self.chance = chance
         self.events: list[Event] = []
 
-    def emit(self, etype: str, payload: dict[str, Any] | None = None, rules=(),
-             actor: str | None = None, automatic: bool = True) -> Event:
+    def emit(
+        self,
+        etype: str,
+        payload: dict[str, Any] | None = None,
+        rules=(),
+        actor: str | None = None,
+        automatic: bool = True,
+    ) -> Event:
         e = Event(etype, payload or {}, actor, automatic, tuple(rules), self.s.turn, self.s.phase)
         evolve(self.s, e)
         self.events.append(e)

@@ -12,6 +12,7 @@ from .state import GameState, Player
 @lru_cache(maxsize=8)
 def card_set(name: str):
     from munchkin_nb.cards import load_set
+
     return load_set(name)
 
 
@@ -27,7 +28,7 @@ def card(state: GameState, cid: str):
     cs = card_set(state.card_set)
     table = _INSTANCES.setdefault(state.card_set, {i: cs.card_of(i) for i in cs.instances()})
     if cid not in table:
-        return cs.card_of(cid)   # raises the loader's KeyError naming the card
+        return cs.card_of(cid)  # raises the loader's KeyError naming the card
     return table[cid]
 
 
@@ -62,7 +63,9 @@ def classes(state: GameState, p: Player) -> set[str]:
     return k or {"none"}
 
 
-@handles("condition", "race", "not_race", "class", "not_class", "sex", "not_sex", "any", "level_at_most", "wears")
+@handles(
+    "condition", "race", "not_race", "class", "not_class", "sex", "not_sex", "any", "level_at_most", "wears"
+)
 def holds(state: GameState, p: Player, cond: dict | None) -> bool:
     """Whether a condition (docs/cards.md, Conditions) holds for player `p`."""
     if not cond:

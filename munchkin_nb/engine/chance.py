@@ -30,13 +30,14 @@ class RandomChance:
 class ScriptedChance:
     """Dice and draws given in advance (scenarios, transcribed games); shuffles keep order."""
 
-    def __init__(self, dice=(), draws=(), fallback: RandomChance | None = None, shuffles=(),
-                 strict: bool = False):
+    def __init__(
+        self, dice=(), draws=(), fallback: RandomChance | None = None, shuffles=(), strict: bool = False
+    ):
         self.dice = list(dice)
         self.draws = list(draws)
         self.shuffles = [list(o) for o in shuffles]
         self.fallback = fallback
-        self.strict = strict     # a draw not named in advance is an error (transcribed games)
+        self.strict = strict  # a draw not named in advance is an error (transcribed games)
 
     def roll(self, sides: int = 6) -> int:
         if self.dice:

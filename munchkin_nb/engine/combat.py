@@ -15,7 +15,7 @@ SLOTS = {"headgear": 1, "armor": 1, "footgear": 1, "hands": 2}
 class Term:
     """One signed contribution to one side's strength, with the card or rule behind it."""
 
-    side: str           # "players" or "monsters"
+    side: str  # "players" or "monsters"
     label: str
     amount: int
     card: str | None = None
@@ -51,14 +51,23 @@ class Breakdown:
         return "players win" if self.players_win else "monsters win"
 
     def to_dict(self) -> dict:
-        return {"terms": [t.__dict__ for t in self.terms], "players": self.players,
-                "monsters": self.monsters, "margin": self.margin, "outcome": self.outcome}
+        return {
+            "terms": [t.__dict__ for t in self.terms],
+            "players": self.players,
+            "monsters": self.monsters,
+            "margin": self.margin,
+            "outcome": self.outcome,
+        }
 
 
 def extra_items(state: GameState, p: Player) -> int:
     """How many items beyond the slot and big-item limits the player may use (Hireling)."""
-    return sum(int(v) for cid in p.equipped for v in effects(card(state, cid), "extra_item")
-               if isinstance(v, int) and item_usable(state, p, cid))
+    return sum(
+        int(v)
+        for cid in p.equipped
+        for v in effects(card(state, cid), "extra_item")
+        if isinstance(v, int) and item_usable(state, p, cid)
+    )
 
 
 @handles("effect", "extra_item")
@@ -124,27 +133,37 @@ def items_ignored(state: GameState, p: Player) -> bool:
 def player_terms(state: GameState, name: str, c: Combat) -> list[Term]:
     p = state.player(name)
     if items_only(state, c):
-        terms = [Term("players", f"{name}'s level (does not count)", 0, None, "combat.monster_abilities", name)]
+        terms = [
+            Term("players", f"{name}'s level (does not count)", 0, None, "combat.monster_abilities", name)
+        ]
     else:
         terms = [Term("players", f"{name}'s level", p.level, None, "combat.strength", name)]
     if level_only(state, c):
         return terms
-    for cid in ([] if items_ignored(state, p) else counting_items(state, p)):
+    for cid in [] if items_ignored(state, p) else counting_items(state, p):
         bonus = item_bonus(state, p, cid)
         if bonus:
             terms.append(Term("players", card(state, cid).name, bonus, cid, "items.slots", name))
     for cid in p.curses:
         pc = card(state, cid).persistent or {}
         if pc.get("combat_bonus"):
-            terms.append(Term("players", card(state, cid).name, pc["combat_bonus"], cid, "curse.persistent", name))
+            terms.append(
+                Term("players", card(state, cid).name, pc["combat_bonus"], cid, "curse.persistent", name)
+            )
     for mod in c.modifiers:
         if mod["side"] == "players" and (mod.get("target") == name or mod.get("cond") is not None):
             if mod.get("double"):
                 base = sum(t.amount for t in terms if t.rule in ("combat.strength", "items.slots"))
-                terms.append(Term("players", mod["source"] or "double", base, mod["card"], "card.effect", name))
+                terms.append(
+                    Term("players", mod["source"] or "double", base, mod["card"], "card.effect", name)
+                )
             elif mod.get("cond") is not None:
                 if holds(state, p, mod["cond"]):
-                    terms.append(Term("players", _label(state, mod), mod["amount"], mod["card"], "combat.one_shot", name))
+                    terms.append(
+                        Term(
+                            "players", _label(state, mod), mod["amount"], mod["card"], "combat.one_shot", name
+                        )
+                    )
             else:
                 rule = "thief.backstab" if mod.get("source") == "backstab" else "combat.one_shot"
                 terms.append(Term("players", _label(state, mod), mod["amount"], mod["card"], rule, name))
@@ -169,14 +188,41 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
             terms.append(Term("monsters", mc.name + suffix, mc.level, m["card"], "combat.strength"))
             for enh in m.get("enhancers", []):
                 amount = (effect(card(state, enh), "monster_bonus") or {}).get("monster_bonus", 0)
-                terms.append(Term("monsters", f"{card(state, enh).name} on {mc.name}{suffix}", amount, enh, "combat.enhancer"))
+                terms.append(
+                    Term(
+                        "monsters",
+                        f"{card(state, enh).name} on {mc.name}{suffix}",
+                        amount,
+                        enh,
+                        "combat.enhancer",
+                    )
+                )
             for b in effects(mc, "bonus"):
-                if isinstance(b, dict) and any(holds(state, p, b.get("against")) and not _half_exempt(state, p, b.get("against")) for p in people):
-                    terms.append(Term("monsters", f"{mc.name}{suffix} against {_cond_words(b.get('against'))}",
-                                      b["bonus"], m["card"], "combat.monster_abilities"))
+                if isinstance(b, dict) and any(
+                    holds(state, p, b.get("against")) and not _half_exempt(state, p, b.get("against"))
+                    for p in people
+                ):
+                    terms.append(
+                        Term(
+                            "monsters",
+                            f"{mc.name}{suffix} against {_cond_words(b.get('against'))}",
+                            b["bonus"],
+                            m["card"],
+                            "combat.monster_abilities",
+                        )
+                    )
     for mod in c.modifiers:
         if mod["side"] == "monsters":
-            terms.append(Term("monsters", _label(state, mod), mod["amount"], mod["card"], "combat.one_shot", mod.get("target")))
+            terms.append(
+                Term(
+                    "monsters",
+                    _label(state, mod),
+                    mod["amount"],
+                    mod["card"],
+                    "combat.one_shot",
+                    mod.get("target"),
+                )
+            )
     return terms
 
 

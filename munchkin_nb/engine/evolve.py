@@ -45,7 +45,7 @@ def _take(s: GameState, cid: str) -> None:
                         return
         for mod in list(c.modifiers):
             if mod.get("card") == cid:
-                mod["card"] = None   # the bonus stays for this combat; the card has left
+                mod["card"] = None  # the bonus stays for this combat; the card has left
                 return
     raise ValueError(f"card {cid!r} is not anywhere in the game")
 
@@ -172,8 +172,11 @@ def _game_won(s: GameState, e: Event) -> None:
 def _combat_started(s: GameState, e: Event) -> None:
     m = e.payload["monster"]
     _take(s, m)
-    s.combat = Combat(fighter=e.payload["player"], monsters=[{"card": m, "enhancers": [], "mates": []}],
-                      from_door=e.payload.get("from_door", True))
+    s.combat = Combat(
+        fighter=e.payload["player"],
+        monsters=[{"card": m, "enhancers": [], "mates": []}],
+        from_door=e.payload.get("from_door", True),
+    )
     s.phase = "combat"
     s.fought = True
 
@@ -189,7 +192,9 @@ def _monster_removed(s: GameState, e: Event) -> None:
     for m in c.monsters:
         if m["card"] == e.payload["monster"]:
             c.monsters.remove(m)
-            c.removed.append(dict(m, reason=e.payload["reason"], treasures=int(e.payload.get("treasures", 0))))
+            c.removed.append(
+                dict(m, reason=e.payload["reason"], treasures=int(e.payload.get("treasures", 0)))
+            )
             c.to_run = [r for r in c.to_run if r[1] != m["card"]]
             return
     raise ValueError(f"monster {e.payload['monster']!r} is not in the combat")
@@ -209,10 +214,20 @@ def _modifier_played(s: GameState, e: Event) -> None:
     p = e.payload
     if p["card"]:
         _take(s, p["card"])
-    s.combat.modifiers.append({"card": p["card"], "side": p["side"], "target": p.get("target"),
-                               "amount": p["amount"], "by": p["by"], "tags": list(p.get("tags", [])),
-                               "source": p.get("source", p["card"]), "label": p.get("label"),
-                               "double": bool(p.get("double")), "cond": p.get("cond")})
+    s.combat.modifiers.append(
+        {
+            "card": p["card"],
+            "side": p["side"],
+            "target": p.get("target"),
+            "amount": p["amount"],
+            "by": p["by"],
+            "tags": list(p.get("tags", [])),
+            "source": p.get("source", p["card"]),
+            "label": p.get("label"),
+            "double": bool(p.get("double")),
+            "cond": p.get("cond"),
+        }
+    )
     if p.get("source") == "backstab":
         s.combat.backstabbed.append([p["by"], p["target"]])
     if p.get("ability"):

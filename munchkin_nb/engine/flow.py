@@ -99,6 +99,7 @@ def start_combat(b: Builder, player: str, monster: str, from_door: bool, rules) 
     b.emit("CombatStarted", {"player": player, "monster": monster, "from_door": from_door}, rules)
     open_window(b, player)
     from .monster_effects import on_enter
+
     on_enter(b, monster)
 
 
@@ -114,8 +115,16 @@ def resolve_combat(b: Builder) -> None:
         return
     to_run = [[n, m["card"]] for n in fighters(c) for m in c.monsters]
     rule = ["combat.ties"] if bd.margin == 0 else ["combat.strength"]
-    b.emit("CombatLost", {"monsters": [m["card"] for m in c.monsters], "to_run": to_run,
-                          "players": bd.players, "monsters_strength": bd.monsters}, rule + ["run.roll"])
+    b.emit(
+        "CombatLost",
+        {
+            "monsters": [m["card"] for m in c.monsters],
+            "to_run": to_run,
+            "players": bd.players,
+            "monsters_strength": bd.monsters,
+        },
+        rule + ["run.roll"],
+    )
 
 
 @handles("effect", "help_level")
@@ -124,16 +133,32 @@ def reward(b: Builder, levels: int) -> None:
     s, c = b.s, b.s.combat
     kills = len(c.monsters) + sum(len(m.get("mates", [])) for m in c.monsters)
     treasures = treasures_for(s, c) + sum(m.get("treasures", 0) for m in c.removed)
-    b.emit("CombatWon", {"monsters": [m["card"] for m in c.monsters], "levels": levels,
-                         "treasures": treasures, "helper": c.helper}, ["combat.win", "combat.rewards_after"])
+    b.emit(
+        "CombatWon",
+        {
+            "monsters": [m["card"] for m in c.monsters],
+            "levels": levels,
+            "treasures": treasures,
+            "helper": c.helper,
+        },
+        ["combat.win", "combat.rewards_after"],
+    )
     if levels:
         compelled = bool(c.bribe.get("compelled"))
-        change_level(b, c.fighter, levels, "killed a monster", by_kill=not compelled,
-                     rules=["combat.win"] + (["card.effect"] if compelled else []))
+        change_level(
+            b,
+            c.fighter,
+            levels,
+            "killed a monster",
+            by_kill=not compelled,
+            rules=["combat.win"] + (["card.effect"] if compelled else []),
+        )
     if c.helper and kills:
         helper = s.player(c.helper)
         if abilities(s, helper, "help_level"):
-            change_level(b, c.helper, kills, "helped kill as an elf", by_kill=True, rules=["combat.elf_helper"])
+            change_level(
+                b, c.helper, kills, "helped kill as an elf", by_kill=True, rules=["combat.elf_helper"]
+            )
     face = "up" if c.helper else "down"
     share = int(c.bribe.get("treasures", 0)) if c.helper else 0
     for i in range(treasures):
@@ -145,7 +170,7 @@ def reward(b: Builder, levels: int) -> None:
 
 def end_combat(b: Builder, outcome: str) -> None:
     s, c = b.s, b.s.combat
-    for cid in reversed(combat_cards(c)):   # enhancers before the monster they sit on
+    for cid in reversed(combat_cards(c)):  # enhancers before the monster they sit on
         discard(b, None, cid, "combat over", ["combat.one_shot"])
     for n in fighters(c):
         for cid in list(s.player(n).curses):
@@ -174,16 +199,22 @@ def advance(b: Builder) -> None:
             return
         runner, monster = c.to_run[0]
         if s.player(runner).dead:
-            b.emit("RanAway", {"player": runner, "monster": monster, "escaped": None, "note": "dead"}, ["death.lose_everything"])
+            b.emit(
+                "RanAway",
+                {"player": runner, "monster": monster, "escaped": None, "note": "dead"},
+                ["death.lose_everything"],
+            )
             continue
         return
 
 
 # -- bad stuff and curses ------------------------------------------------------
-def apply_steps(b: Builder, victim: str, steps: list, source: str, rolled: int | None = None,
-                lost: int | None = None) -> None:
+def apply_steps(
+    b: Builder, victim: str, steps: list, source: str, rolled: int | None = None, lost: int | None = None
+) -> None:
     """Carry out bad-stuff or curse steps (see steps.py, where each step kind is one function)."""
     from .steps import apply_steps as run_steps
+
     run_steps(b, victim, steps, source, rolled, lost)
 
 
@@ -201,9 +232,12 @@ def kill(b: Builder, victim: str, source: str | None) -> None:
         if levels.count(q.level) > 1:
             rolls[q.name] = b.roll(q.name, "loot the body", ["death.loot_the_body"])
     looters.sort(key=lambda q: (-q.level, -rolls[q.name]))
-    for q in looters[:len(lootable)]:
-        b.emit("DecisionRequired", {"player": q.name, "kind": "loot_the_body", "dead": victim, "then": []},
-               ["death.loot_the_body"])
+    for q in looters[: len(lootable)]:
+        b.emit(
+            "DecisionRequired",
+            {"player": q.name, "kind": "loot_the_body", "dead": victim, "then": []},
+            ["death.loot_the_body"],
+        )
     if not lootable or not looters:
         discard_remains(b, victim)
 

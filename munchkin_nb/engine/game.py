@@ -18,13 +18,17 @@ from .state import GameState
 SEXES = ("male", "female")
 
 
-def new_game(players: list, ruleset: str = "classic", seed: int | None = 0, chance=None,
-             deal: bool = True) -> list[Event]:
+def new_game(
+    players: list, ruleset: str = "classic", seed: int | None = 0, chance=None, deal: bool = True
+) -> list[Event]:
     """The opening events: the game, the shuffles, and (if `deal`) four and four cards each."""
     rs = get_ruleset(ruleset)
     specs = [p if isinstance(p, dict) else {"name": p, "sex": SEXES[i % 2]} for i, p in enumerate(players)]
     if not rs.min_players <= len(specs) <= rs.max_players:
-        raise IllegalAction("setup.players", f"{rs.name} is played by {rs.min_players} to {rs.max_players} players, not {len(specs)}.")
+        raise IllegalAction(
+            "setup.players",
+            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players, not {len(specs)}.",
+        )
     names = [p["name"] for p in specs]
     if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
         raise IllegalAction("setup.players", "every player needs a different, non-empty name.")
@@ -33,9 +37,17 @@ def new_game(players: list, ruleset: str = "classic", seed: int | None = 0, chan
             raise IllegalAction("setup.start_character", f"{p['name']}'s sex must be 'male' or 'female'.")
     chance = chance or RandomChance(seed)
     b = Builder(GameState.initial(), chance)
-    b.emit("GameStarted", {"ruleset": rs.name, "card_set": rs.card_set, "modules": list(rs.modules),
-                           "players": [{"name": p["name"], "sex": p["sex"]} for p in specs], "seed": seed},
-           ["setup.players", "setup.start_character"])
+    b.emit(
+        "GameStarted",
+        {
+            "ruleset": rs.name,
+            "card_set": rs.card_set,
+            "modules": list(rs.modules),
+            "players": [{"name": p["name"], "sex": p["sex"]} for p in specs],
+            "seed": seed,
+        },
+        ["setup.players", "setup.start_character"],
+    )
     for kind in ("door", "treasure"):
         b.emit("DeckShuffled", {"deck": kind, "order": chance.shuffle(b.s.decks[kind])}, ["setup.deal"])
     if deal:
@@ -74,9 +86,9 @@ class Game:
         try:
             new = apply(self.state, action, self.chance, in_place=True)
         except IllegalAction:
-            raise                      # refused before anything was folded
+            raise  # refused before anything was folded
         except Exception:
-            self.state = fold(self.events)   # never leave half an action in the state
+            self.state = fold(self.events)  # never leave half an action in the state
             raise
         self.events.extend(new)
         return new

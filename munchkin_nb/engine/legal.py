@@ -8,8 +8,16 @@ from .chance import RandomChance
 from .events import Event
 from .moves_base import MOVES
 from .state import GameState
-from . import (moves_turn, moves_combat, moves_choice, moves_cards, moves_oneshots, moves_trade,  # noqa: F401
-               monster_effects, steps)  # (importing them registers the moves)
+from . import (
+    moves_turn,
+    moves_combat,
+    moves_choice,
+    moves_cards,
+    moves_oneshots,
+    moves_trade,  # noqa: F401
+    monster_effects,
+    steps,
+)  # (importing them registers the moves)
 
 
 def context(s: GameState) -> tuple[str | None, str]:

@@ -36,10 +36,22 @@ def trade_treasures(b: Builder, monster: str) -> None:
     fighter = b.s.combat.fighter
     for e in effects(card(b.s, monster), "trade_treasures"):
         if isinstance(e, dict) and holds(b.s, b.s.player(fighter), e.get("for")):
-            b.emit("MonsterRemoved", {"monster": monster, "reason": "will not fight", "treasures": 0},
-                   ["combat.defeat_without_kill", "card.effect"])
-            b.emit("DecisionRequired", {"player": fighter, "kind": "trade_treasures", "source": monster,
-                                        "most": int(e["trade_treasures"]), "then": []}, ["card.effect"])
+            b.emit(
+                "MonsterRemoved",
+                {"monster": monster, "reason": "will not fight", "treasures": 0},
+                ["combat.defeat_without_kill", "card.effect"],
+            )
+            b.emit(
+                "DecisionRequired",
+                {
+                    "player": fighter,
+                    "kind": "trade_treasures",
+                    "source": monster,
+                    "most": int(e["trade_treasures"]),
+                    "then": [],
+                },
+                ["card.effect"],
+            )
             return
 
 
@@ -62,9 +74,14 @@ class TradeTreasures(Move):
 
     def check(self, s, a):
         cards = a.params.get("cards", [])
-        require(isinstance(cards, list) and len(cards) <= s.pending[0]["most"]
-                and len(set(cards)) == len(cards) and all(c in _treasures_in_hand(s, a.player) for c in cards),
-                "card.effect", f"discard at most {s.pending[0]['most']} treasure cards from your hand.")
+        require(
+            isinstance(cards, list)
+            and len(cards) <= s.pending[0]["most"]
+            and len(set(cards)) == len(cards)
+            and all(c in _treasures_in_hand(s, a.player) for c in cards),
+            "card.effect",
+            f"discard at most {s.pending[0]['most']} treasure cards from your hand.",
+        )
 
     def run(self, b, a):
         b.emit("DecisionMade", {"player": a.player, "kind": "trade_treasures"}, ["card.effect"])
@@ -103,18 +120,29 @@ class DeclineFight(Move):
 
     def check(self, s, a):
         c = s.combat
-        require(a.player == c.fighter and not c.helper, "card.effect", "only the fighter, fighting alone, may decline.")
+        require(
+            a.player == c.fighter and not c.helper,
+            "card.effect",
+            "only the fighter, fighting alone, may decline.",
+        )
         m = a.params.get("monster")
-        require(m in [x["card"] for x in c.monsters] and wont_pursue(s, a.player, m), "card.effect",
-                f"{m!r} does not let {a.player} go.")
+        require(
+            m in [x["card"] for x in c.monsters] and wont_pursue(s, a.player, m),
+            "card.effect",
+            f"{m!r} does not let {a.player} go.",
+        )
 
     def run(self, b, a):
-        b.emit("MonsterRemoved", {"monster": a.params["monster"], "reason": "will not pursue", "treasures": 0},
-               ["card.effect"])
+        b.emit(
+            "MonsterRemoved",
+            {"monster": a.params["monster"], "reason": "will not pursue", "treasures": 0},
+            ["card.effect"],
+        )
         if b.s.combat.monsters:
             open_window(b, a.player)
         else:
             from .flow import end_combat
+
             end_combat(b, "declined")
         advance(b)
 
@@ -128,7 +156,11 @@ def killed_by_tags(b: Builder, tags: list[str]) -> None:
         tag = effect(mc, "killed_by_tag")
         if tag and tag in tags:
             n = 1 + len(m.get("mates", []))
-            b.emit("MonsterRemoved", {"monster": m["card"], "reason": "killed", "treasures": (mc.treasures or 0) * n},
-                   ["combat.win", "card.effect"])
-            change_level(b, c.fighter, (mc.levels or 1) * n, f"killed {mc.name}", by_kill=True, rules=["combat.win"])
-
+            b.emit(
+                "MonsterRemoved",
+                {"monster": m["card"], "reason": "killed", "treasures": (mc.treasures or 0) * n},
+                ["combat.win", "card.effect"],
+            )
+            change_level(
+                b, c.fighter, (mc.levels or 1) * n, f"killed {mc.name}", by_kill=True, rules=["combat.win"]
+            )

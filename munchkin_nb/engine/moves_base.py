@@ -41,16 +41,22 @@ def act(name: str, player: str, **params) -> Action:
 
 def in_hand(s: GameState, a: Action, key: str = "card") -> str:
     cid = a.params.get(key)
-    require(isinstance(cid, str) and cid in s.player(a.player).hand, "card.effect",
-            f"{a.player} has no card {cid!r} in hand.")
+    require(
+        isinstance(cid, str) and cid in s.player(a.player).hand,
+        "card.effect",
+        f"{a.player} has no card {cid!r} in hand.",
+    )
     return cid
 
 
 def owned(s: GameState, a: Action, key: str = "card") -> str:
     cid = a.params.get(key)
     p = s.player(a.player)
-    require(isinstance(cid, str) and (cid in p.hand or cid in p.in_play()), "ability.discard_cost",
-            f"{a.player} has no card {cid!r} in hand or in play.")
+    require(
+        isinstance(cid, str) and (cid in p.hand or cid in p.in_play()),
+        "ability.discard_cost",
+        f"{a.player} has no card {cid!r} in hand or in play.",
+    )
     return cid
 
 

@@ -52,6 +52,7 @@ def effect_kind(name: str, needs: tuple[str, ...] = ()):
     def deco(fn):
         EFFECTS[name] = (needs, fn)
         return handles("effect", name)(fn)
+
     return deco
 
 
@@ -70,8 +71,17 @@ def _take_from_discard(b, player, cid, params, arg):
 
 @effect_kind("steal_item", ("target", "item"))
 def _steal_item(b, player, cid, params, arg):
-    b.emit("CardGiven", {"from_player": params["target"], "to_player": player, "card": params["item"],
-                         "reason": "steal", "to": "carried"}, ["card.effect"])
+    b.emit(
+        "CardGiven",
+        {
+            "from_player": params["target"],
+            "to_player": player,
+            "card": params["item"],
+            "reason": "steal",
+            "to": "carried",
+        },
+        ["card.effect"],
+    )
 
 
 @effect_kind("level_up_all")
@@ -101,35 +111,54 @@ def _banish(b, player, cid, params, arg):
     c = b.s.combat
     alone = len(c.monsters) == 1
     m = params["monster"]
-    b.emit("MonsterRemoved", {"monster": m, "reason": card(b.s, cid).name,
-                              "treasures": (card(b.s, m).treasures or 0) if alone else 0},
-           ["combat.defeat_without_kill"])
+    b.emit(
+        "MonsterRemoved",
+        {
+            "monster": m,
+            "reason": card(b.s, cid).name,
+            "treasures": (card(b.s, m).treasures or 0) if alone else 0,
+        },
+        ["combat.defeat_without_kill"],
+    )
 
 
 @effect_kind("replace_monster", ("monster", "new_monster"))
 def _replace(b, player, cid, params, arg):
-    b.emit("MonsterRemoved", {"monster": params["monster"], "reason": card(b.s, cid).name, "treasures": 0},
-           ["card.effect"])
+    b.emit(
+        "MonsterRemoved",
+        {"monster": params["monster"], "reason": card(b.s, cid).name, "treasures": 0},
+        ["card.effect"],
+    )
     b.emit("MonsterAdded", {"monster": params["new_monster"], "by": player}, ["card.effect"])
 
 
 @effect_kind("end_combat")
 def _end_combat(b, player, cid, params, arg):
     for m in list(b.s.combat.monsters):
-        b.emit("MonsterRemoved", {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
-               ["combat.defeat_without_kill"])
+        b.emit(
+            "MonsterRemoved",
+            {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
+            ["combat.defeat_without_kill"],
+        )
 
 
 @effect_kind("transfer_combat", ("new_fighter",))
 def _transfer(b, player, cid, params, arg):
     """Another player takes over the combat, with its rewards and its bad stuff."""
-    b.emit("CombatTransferred", {"player": params["new_fighter"], "from_player": b.s.combat.fighter},
-           ["card.effect"])
+    b.emit(
+        "CombatTransferred",
+        {"player": params["new_fighter"], "from_player": b.s.combat.fighter},
+        ["card.effect"],
+    )
 
 
 @effect_kind("cheat", ("item",))
 def _cheat(b, player, cid, params, arg):
-    b.emit("CardPlayed", {"player": player, "card": cid, "into": "attachments", "on": params["item"]}, ["card.effect"])
+    b.emit(
+        "CardPlayed",
+        {"player": player, "card": cid, "into": "attachments", "on": params["item"]},
+        ["card.effect"],
+    )
 
 
 def use_effects(b: Builder, player: str, cid: str, params: dict) -> None:
@@ -213,19 +242,30 @@ class UseCard(Move):
     def check(self, s, a):
         cid = in_hand(s, a)
         c = card(s, cid)
-        require(c.kind in SPECIAL_KINDS and bool(usable_effects(c)), "card.effect", f"{c.name} is not played for an effect.")
+        require(
+            c.kind in SPECIAL_KINDS and bool(usable_effects(c)),
+            "card.effect",
+            f"{c.name} is not played for an effect.",
+        )
         require(_when_ok(s, a.player, c), "card.effect", f"{c.name} cannot be played now ({c.when}).")
         for k in usable_effects(c):
             for n in EFFECTS[k][0]:
-                require(a.params.get(n) in _param_options(s, a.player, n, c), "card.effect",
-                        f"{c.name} needs a valid {n!r}.")
+                require(
+                    a.params.get(n) in _param_options(s, a.player, n, c),
+                    "card.effect",
+                    f"{c.name} needs a valid {n!r}.",
+                )
         if "steal_item" in usable_effects(c) and "target" in a.params:
-            require(a.params["item"] in s.player(target(s, a)).equipped + s.player(a.params["target"]).carried,
-                    "card.effect", "the item must belong to the named player.")
+            require(
+                a.params["item"] in s.player(target(s, a)).equipped + s.player(a.params["target"]).carried,
+                "card.effect",
+                "the item must belong to the named player.",
+            )
 
     def run(self, b, a):
         use_effects(b, a.player, a.params["card"], a.params)
         if b.s.combat and b.s.combat.stage == "fight":
             from .flow import open_window
+
             open_window(b, a.player)
         advance(b)

@@ -46,8 +46,11 @@ class ChooseLoss(Move):
 
     def check(self, s, a):
         opts = _loss_options(s, a.player)
-        require(a.params.get("card") in opts or (not opts and a.params.get("card") is None), "curse.victim_chooses",
-                f"choose one of: {', '.join(opts)}.")
+        require(
+            a.params.get("card") in opts or (not opts and a.params.get("card") is None),
+            "curse.victim_chooses",
+            f"choose one of: {', '.join(opts)}.",
+        )
 
     def run(self, b, a):
         pend = dict(b.s.pending[0])
@@ -65,8 +68,11 @@ class ChooseLoss(Move):
             worth -= gold(b.s, cid)
         more = worth > 0 if worth is not None else pend["count"] > 1
         if more and rest:
-            b.emit("DecisionRequired", dict(pend, options=rest, count=pend["count"] - 1, worth=worth),
-                   ["curse.victim_chooses"])
+            b.emit(
+                "DecisionRequired",
+                dict(pend, options=rest, count=pend["count"] - 1, worth=worth),
+                ["curse.victim_chooses"],
+            )
         else:
             resume(b, pend)
         advance(b)
@@ -85,8 +91,11 @@ class ChooseSteps(Move):
 
     def check(self, s, a):
         i = a.params.get("option")
-        require(isinstance(i, int) and 0 <= i < len(s.pending[0]["options"]), "curse.victim_chooses",
-                f"choose an option from 0 to {len(s.pending[0]['options']) - 1}.")
+        require(
+            isinstance(i, int) and 0 <= i < len(s.pending[0]["options"]),
+            "curse.victim_chooses",
+            f"choose an option from 0 to {len(s.pending[0]['options']) - 1}.",
+        )
 
     def run(self, b, a):
         pend = dict(b.s.pending[0])
@@ -107,15 +116,27 @@ class LootTheBody(Move):
             yield act(self.name, player, card=cid)
 
     def check(self, s, a):
-        require(a.params.get("card") in _lootable(s, s.pending[0]["dead"]), "death.loot_the_body",
-                "take one of the dead character's cards.")
+        require(
+            a.params.get("card") in _lootable(s, s.pending[0]["dead"]),
+            "death.loot_the_body",
+            "take one of the dead character's cards.",
+        )
 
     def run(self, b, a):
         s = b.s
         dead = s.pending[0]["dead"]
         _done(b, a.player, "loot_the_body")
-        b.emit("CardGiven", {"from_player": dead, "to_player": a.player, "card": a.params["card"],
-                             "reason": "loot the body", "to": "hand"}, ["death.loot_the_body"])
+        b.emit(
+            "CardGiven",
+            {
+                "from_player": dead,
+                "to_player": a.player,
+                "card": a.params["card"],
+                "reason": "loot the body",
+                "to": "hand",
+            },
+            ["death.loot_the_body"],
+        )
         more = any(p["kind"] == "loot_the_body" and p["dead"] == dead for p in s.pending)
         if not more or not _lootable(s, dead):
             while s.pending and s.pending[0]["kind"] == "loot_the_body" and s.pending[0]["dead"] == dead:
@@ -141,8 +162,11 @@ class TakeItem(Move):
             yield act(self.name, player, card=cid)
 
     def check(self, s, a):
-        require(a.params.get("card") in _victim_zone(s, s.pending[0]), "run.bad_stuff",
-                "pick one of the victim's cards.")
+        require(
+            a.params.get("card") in _victim_zone(s, s.pending[0]),
+            "run.bad_stuff",
+            "pick one of the victim's cards.",
+        )
 
     def run(self, b, a):
         s = b.s
@@ -153,8 +177,17 @@ class TakeItem(Move):
             discard(b, a.player, a.params["card"], f"{card(s, pend['source']).name}", ["run.bad_stuff"])
         else:
             zone = "hand" if pend.get("zone") == "hand" else "carried"
-            b.emit("CardGiven", {"from_player": victim, "to_player": a.player, "card": a.params["card"],
-                                 "reason": "bad stuff", "to": zone}, ["run.bad_stuff"])
+            b.emit(
+                "CardGiven",
+                {
+                    "from_player": victim,
+                    "to_player": a.player,
+                    "card": a.params["card"],
+                    "reason": "bad stuff",
+                    "to": zone,
+                },
+                ["run.bad_stuff"],
+            )
         batch = pend.get("batch")
         if not _victim_zone(s, pend):
             # nothing left to pick: the rest of this batch is skipped, its steps go on
@@ -178,7 +211,11 @@ class CancelCurse(Move):
             yield act(self.name, player, card=cid)
 
     def check(self, s, a):
-        require(a.params.get("card") in s.pending[0]["options"], "card.effect", "that card cannot cancel the curse.")
+        require(
+            a.params.get("card") in s.pending[0]["options"],
+            "card.effect",
+            "that card cannot cancel the curse.",
+        )
 
     def run(self, b, a):
         pend = dict(b.s.pending[0])

@@ -61,14 +61,24 @@ class PlayEnhancer(Move):
     def check(self, s, a):
         cid = in_hand(s, a)
         c = card(s, cid)
-        require(c.kind == "monster_enhancer" or bool(effect(c, "mate")), "combat.enhancer", f"{c.name} is not a monster enhancer.")
-        require(a.params.get("monster") in [m["card"] for m in s.combat.monsters], "combat.enhancer",
-                "an enhancer is played on a monster in the combat.")
+        require(
+            c.kind == "monster_enhancer" or bool(effect(c, "mate")),
+            "combat.enhancer",
+            f"{c.name} is not a monster enhancer.",
+        )
+        require(
+            a.params.get("monster") in [m["card"] for m in s.combat.monsters],
+            "combat.enhancer",
+            "an enhancer is played on a monster in the combat.",
+        )
 
     def run(self, b, a):
         mate = bool(effect(card(b.s, a.params["card"]), "mate"))
-        b.emit("EnhancerPlayed", {"card": a.params["card"], "monster": a.params["monster"], "by": a.player, "mate": mate},
-               ["combat.enhancer"])
+        b.emit(
+            "EnhancerPlayed",
+            {"card": a.params["card"], "monster": a.params["monster"], "by": a.player, "mate": mate},
+            ["combat.enhancer"],
+        )
         reopen(b, a.player)
 
 
@@ -89,15 +99,26 @@ class WanderingMonster(Move):
 
     def check(self, s, a):
         cid = in_hand(s, a)
-        require(card(s, cid).kind == "wandering_monster", "combat.wandering_monster", f"{card(s, cid).name} is not a Wandering Monster.")
+        require(
+            card(s, cid).kind == "wandering_monster",
+            "combat.wandering_monster",
+            f"{card(s, cid).name} is not a Wandering Monster.",
+        )
         m = in_hand(s, a, "monster")
-        require(card(s, m).kind == "monster", "combat.wandering_monster", f"{card(s, m).name} is not a monster.")
+        require(
+            card(s, m).kind == "monster", "combat.wandering_monster", f"{card(s, m).name} is not a monster."
+        )
 
     def run(self, b, a):
         discard(b, a.player, a.params["card"], "played", ["combat.wandering_monster"])
-        b.emit("MonsterAdded", {"monster": a.params["monster"], "by": a.player}, ["combat.wandering_monster", "combat.several_monsters"])
+        b.emit(
+            "MonsterAdded",
+            {"monster": a.params["monster"], "by": a.player},
+            ["combat.wandering_monster", "combat.several_monsters"],
+        )
         reopen(b, a.player)
         from .monster_effects import on_enter
+
         on_enter(b, a.params["monster"])
         advance(b)
 
@@ -122,17 +143,38 @@ class Backstab(Move):
 
     @handles("effect", "backstab")
     def check(self, s, a):
-        require(_ability(s, a.player, "backstab") is not None, "thief.backstab", f"{a.player} is not a thief.")
+        require(
+            _ability(s, a.player, "backstab") is not None, "thief.backstab", f"{a.player} is not a thief."
+        )
         t = target(s, a)
-        require(t in fighters(s.combat) and t != a.player, "thief.backstab", "backstab a fighter or helper other than yourself.")
-        require([a.player, t] not in s.combat.backstabbed, "thief.backstab", f"{a.player} has backstabbed {t} in this combat already.")
+        require(
+            t in fighters(s.combat) and t != a.player,
+            "thief.backstab",
+            "backstab a fighter or helper other than yourself.",
+        )
+        require(
+            [a.player, t] not in s.combat.backstabbed,
+            "thief.backstab",
+            f"{a.player} has backstabbed {t} in this combat already.",
+        )
         owned(s, a, "discard")
 
     def run(self, b, a):
         amount = _ability(b.s, a.player, "backstab")
         _discard_paid(b, a.player, a.params["discard"], "backstab")
-        b.emit("ModifierPlayed", {"card": None, "side": "players", "target": a.params["target"], "amount": -int(amount),
-                                  "by": a.player, "source": "backstab", "label": f"backstab by {a.player}"}, ["thief.backstab"])
+        b.emit(
+            "ModifierPlayed",
+            {
+                "card": None,
+                "side": "players",
+                "target": a.params["target"],
+                "amount": -int(amount),
+                "by": a.player,
+                "source": "backstab",
+                "label": f"backstab by {a.player}",
+            },
+            ["thief.backstab"],
+        )
         reopen(b, a.player)
 
 
@@ -148,7 +190,12 @@ class _DiscardBonus(Move):
 
     def candidates(self, s, player):
         ab = abilities(s, s.player(player), self.key)
-        if not ab or player not in fighters(s.combat) or not s.player(player).hand or not self.applies(s, player):
+        if (
+            not ab
+            or player not in fighters(s.combat)
+            or not s.player(player).hand
+            or not self.applies(s, player)
+        ):
             return
         if _used(s, self.key, player) < ab[0].get("max_cards", 3):
             yield act(self.name, player, discard=s.player(player).hand[0])
@@ -158,16 +205,31 @@ class _DiscardBonus(Move):
         require(bool(ab), self.rule, f"{a.player} has no {self.key} ability.")
         require(a.player in fighters(s.combat), self.rule, "only the fighter or the helper may do that.")
         require(self.applies(s, a.player), self.rule, f"{self.key} does not work against these monsters.")
-        require(_used(s, self.key, a.player) < ab[0].get("max_cards", 3), self.rule, f"{a.player} has discarded the most cards allowed.")
+        require(
+            _used(s, self.key, a.player) < ab[0].get("max_cards", 3),
+            self.rule,
+            f"{a.player} has discarded the most cards allowed.",
+        )
         owned(s, a, "discard")
 
     @handles("effect", "berserk", "turning")
     def run(self, b, a):
         ab = abilities(b.s, b.s.player(a.player), self.key)[0]
         _discard_paid(b, a.player, a.params["discard"], self.key)
-        b.emit("ModifierPlayed", {"card": None, "side": "players", "target": a.player, "amount": int(ab[self.key]),
-                                  "by": a.player, "source": self.key, "ability": self.key, "label": f"{self.key} ({a.player})"},
-               [self.rule])
+        b.emit(
+            "ModifierPlayed",
+            {
+                "card": None,
+                "side": "players",
+                "target": a.player,
+                "amount": int(ab[self.key]),
+                "by": a.player,
+                "source": self.key,
+                "ability": self.key,
+                "label": f"{self.key} ({a.player})",
+            },
+            [self.rule],
+        )
         reopen(b, a.player)
 
 
@@ -203,17 +265,32 @@ class Charm(Move):
     def check(self, s, a):
         n = _ability(s, a.player, "charm")
         require(n is not None, "combat.defeat_without_kill", f"{a.player} cannot charm monsters.")
-        require(a.player in fighters(s.combat), "combat.defeat_without_kill", "only the fighter or the helper may charm.")
-        require(len(s.player(a.player).hand) >= int(n), "ability.discard_cost", f"charming needs at least {n} cards in hand.")
-        require(a.params.get("monster") in [m["card"] for m in s.combat.monsters], "combat.defeat_without_kill", "no such monster in the combat.")
+        require(
+            a.player in fighters(s.combat),
+            "combat.defeat_without_kill",
+            "only the fighter or the helper may charm.",
+        )
+        require(
+            len(s.player(a.player).hand) >= int(n),
+            "ability.discard_cost",
+            f"charming needs at least {n} cards in hand.",
+        )
+        require(
+            a.params.get("monster") in [m["card"] for m in s.combat.monsters],
+            "combat.defeat_without_kill",
+            "no such monster in the combat.",
+        )
 
     def run(self, b, a):
         s = b.s
         for cid in list(s.player(a.player).hand):
             _discard_paid(b, a.player, cid, "charm")
         m = a.params["monster"]
-        b.emit("MonsterRemoved", {"monster": m, "reason": "charmed", "treasures": card(s, m).treasures or 0},
-               ["combat.defeat_without_kill"])
+        b.emit(
+            "MonsterRemoved",
+            {"monster": m, "reason": "charmed", "treasures": card(s, m).treasures or 0},
+            ["combat.defeat_without_kill"],
+        )
         reopen(b, a.player)
 
 
@@ -238,14 +315,25 @@ class SendAway(Move):
                     yield act(self.name, player, monster=m["card"])
 
     def check(self, s, a):
-        require(a.player in fighters(s.combat), "combat.defeat_without_kill", "only the fighter or helper may do that.")
-        require(a.params.get("monster") in [m["card"] for m in s.combat.monsters] and self._rule(s, a.player, a.params["monster"]),
-                "combat.defeat_without_kill", "this monster cannot be sent away by this player.")
+        require(
+            a.player in fighters(s.combat),
+            "combat.defeat_without_kill",
+            "only the fighter or helper may do that.",
+        )
+        require(
+            a.params.get("monster") in [m["card"] for m in s.combat.monsters]
+            and self._rule(s, a.player, a.params["monster"]),
+            "combat.defeat_without_kill",
+            "this monster cannot be sent away by this player.",
+        )
 
     def run(self, b, a):
         e = self._rule(b.s, a.player, a.params["monster"])
-        b.emit("MonsterRemoved", {"monster": a.params["monster"], "reason": "sent away", "treasures": int(e.get("treasures", 0))},
-               ["combat.defeat_without_kill"])
+        b.emit(
+            "MonsterRemoved",
+            {"monster": a.params["monster"], "reason": "sent away", "treasures": int(e.get("treasures", 0))},
+            ["combat.defeat_without_kill"],
+        )
         reopen(b, a.player)
 
 
@@ -266,6 +354,7 @@ class AskForHelp(Move):
         if player != c.fighter or c.helper or no_help(s):
             return
         from .combat import breakdown
+
         if breakdown(s).players_win:
             return
         for q in s.players:
@@ -276,23 +365,32 @@ class AskForHelp(Move):
         c = s.combat
         require(a.player == c.fighter, "combat.help", "only the fighter asks for help.")
         require(c.helper is None, "combat.help", f"{c.helper} is helping already; only one may.")
-        require(not no_help(s), "card.effect",
-                "this monster must be fought alone.")
+        require(not no_help(s), "card.effect", "this monster must be fought alone.")
         h = target(s, a, "helper")
         require(h != a.player and not s.player(h).dead, "combat.help", f"{h} cannot help.")
         require(h not in c.declined, "combat.help", f"{h} has refused already.")
         items = a.params.get("items", [])
         p = s.player(a.player)
-        require(isinstance(items, list) and all(i in p.equipped + p.carried for i in items), "combat.bribe",
-                "a bribe is paid with items in play.")
+        require(
+            isinstance(items, list) and all(i in p.equipped + p.carried for i in items),
+            "combat.bribe",
+            "a bribe is paid with items in play.",
+        )
         n = a.params.get("treasures", 0)
         require(isinstance(n, int) and n >= 0, "combat.bribe", "offer a whole number of treasures.")
 
     def run(self, b, a):
         compelled = compels(b.s, a.player, a.params["helper"])
-        b.emit("HelpAsked", {"helper": a.params["helper"], "items": [] if compelled else a.params.get("items", []),
-                             "treasures": 0 if compelled else a.params.get("treasures", 0), "compelled": compelled},
-               ["combat.help", "combat.bribe"] + (["card.effect"] if compelled else []))
+        b.emit(
+            "HelpAsked",
+            {
+                "helper": a.params["helper"],
+                "items": [] if compelled else a.params.get("items", []),
+                "treasures": 0 if compelled else a.params.get("treasures", 0),
+                "compelled": compelled,
+            },
+            ["combat.help", "combat.bribe"] + (["card.effect"] if compelled else []),
+        )
 
 
 @handles("effect", "compel_help")
@@ -300,8 +398,10 @@ def compels(s: GameState, fighter: str, helper: str) -> bool:
     """Kneepads of Allure: a higher-level player asked by its wearer must help, for nothing."""
     p = s.player(fighter)
     from .cardinfo import item_usable
+
     return s.player(helper).level > p.level and any(
-        effect(card(s, c), "compel_help") and item_usable(s, p, c) for c in p.equipped)
+        effect(card(s, c), "compel_help") and item_usable(s, p, c) for c in p.equipped
+    )
 
 
 @move
@@ -316,8 +416,17 @@ class AcceptHelp(Move):
         s = b.s
         offered = dict(s.combat.offer)
         for cid in offered.get("items", []):
-            b.emit("CardGiven", {"from_player": s.combat.fighter, "to_player": a.player, "card": cid,
-                                 "reason": "bribe", "to": "carried"}, ["combat.bribe"])
+            b.emit(
+                "CardGiven",
+                {
+                    "from_player": s.combat.fighter,
+                    "to_player": a.player,
+                    "card": cid,
+                    "reason": "bribe",
+                    "to": "carried",
+                },
+                ["combat.bribe"],
+            )
         b.emit("HelpAccepted", {"helper": a.player, "bribe": offered}, ["combat.help"])
         reopen(b, a.player)
 
@@ -331,8 +440,11 @@ class DeclineHelp(Move):
         yield act(self.name, player)
 
     def check(self, s, a):
-        require(not s.combat.offer.get("compelled"), "card.effect",
-                f"{s.combat.fighter}'s Kneepads of Allure compel {a.player} to help.")
+        require(
+            not s.combat.offer.get("compelled"),
+            "card.effect",
+            f"{s.combat.fighter}'s Kneepads of Allure compel {a.player} to help.",
+        )
 
     def run(self, b, a):
         b.emit("HelpDeclined", {"helper": a.player}, ["combat.help"])
@@ -353,8 +465,11 @@ class RunAway(Move):
                 yield act(self.name, player, monster=m)
 
     def check(self, s, a):
-        require([a.player, a.params.get("monster")] in s.combat.to_run, "run.roll",
-                f"{a.player} is not running from {a.params.get('monster')!r}.")
+        require(
+            [a.player, a.params.get("monster")] in s.combat.to_run,
+            "run.roll",
+            f"{a.player} is not running from {a.params.get('monster')!r}.",
+        )
 
     @handles("effect", "cannot_be_outrun", "auto_escape")
     def run(self, b, a):
@@ -383,21 +498,47 @@ def die_setters(s: GameState, name: str) -> list[str]:
     return [c for c in p.hand + p.carried if card(s, c).kind == "one_shot" and effect(card(s, c), "set_die")]
 
 
-def roll_escape(b: Builder, name: str, m: str, roll: int, bonus: int, rerolled: bool = False,
-                glued: bool = False) -> None:
+def roll_escape(
+    b: Builder, name: str, m: str, roll: int, bonus: int, rerolled: bool = False, glued: bool = False
+) -> None:
     s = b.s
     total = roll + run_away_modifier(s, name, m) + bonus
     escaped = total >= rs(b).escape_on
     p = s.player(name)
-    can_improve = not escaped and (die_setters(s, name) or p.hand and (
-        abilities(s, p, "flight") or (abilities(s, p, "reroll_run_away") and not rerolled)))
+    can_improve = not escaped and (
+        die_setters(s, name)
+        or p.hand
+        and (abilities(s, p, "flight") or (abilities(s, p, "reroll_run_away") and not rerolled))
+    )
     if can_improve:
-        b.emit("EscapeRolled", {"player": name, "monster": m, "roll": roll, "total": total, "bonus": bonus,
-                                "rerolled": rerolled, "glued": glued}, ["run.roll"])
+        b.emit(
+            "EscapeRolled",
+            {
+                "player": name,
+                "monster": m,
+                "roll": roll,
+                "total": total,
+                "bonus": bonus,
+                "rerolled": rerolled,
+                "glued": glued,
+            },
+            ["run.roll"],
+        )
         return
     if escaped and not glued and glue_pots(s, name):
-        b.emit("DecisionRequired", {"player": glue_pots(s, name)[0][0], "kind": "force_rerun", "runner": name,
-                                    "monster": m, "bonus": bonus, "roll": roll, "then": []}, ["card.effect"])
+        b.emit(
+            "DecisionRequired",
+            {
+                "player": glue_pots(s, name)[0][0],
+                "kind": "force_rerun",
+                "runner": name,
+                "monster": m,
+                "bonus": bonus,
+                "roll": roll,
+                "then": [],
+            },
+            ["card.effect"],
+        )
         return
     finish_run(b, name, m, escaped, f"rolled {roll}, total {total}", by_roll=True)
 
@@ -405,8 +546,13 @@ def roll_escape(b: Builder, name: str, m: str, roll: int, bonus: int, rerolled: 
 @handles("effect", "force_rerun")
 def glue_pots(s: GameState, runner: str) -> list[tuple[str, str]]:
     """(holder, card) for every card in another player's hand that can make the runner roll again."""
-    return [(q.name, c) for q in s.players if q.name != runner and not q.dead
-            for c in q.hand if effect(card(s, c), "force_rerun")]
+    return [
+        (q.name, c)
+        for q in s.players
+        if q.name != runner and not q.dead
+        for c in q.hand
+        if effect(card(s, c), "force_rerun")
+    ]
 
 
 @handles("effect", "escaped_bad_stuff", "escape_treasures")
@@ -426,7 +572,9 @@ def finish_run(b: Builder, name: str, m: str, escaped: bool, how: str, by_roll: 
     else:
         extra = effect(mc, "escaped_bad_stuff")
         if extra:
-            b.emit("BadStuffApplied", {"player": name, "monster": m, "note": "even on escape"}, ["run.bad_stuff"])
+            b.emit(
+                "BadStuffApplied", {"player": name, "monster": m, "note": "even on escape"}, ["run.bad_stuff"]
+            )
             apply_steps(b, name, list(extra), m)
     advance(b)
 
@@ -447,13 +595,19 @@ class Flight(Move):
     def check(self, s, a):
         ab = abilities(s, s.player(a.player), "flight")
         require(bool(ab), "run.roll", f"{a.player} has no flight spell.")
-        require(s.combat.escape["bonus"] < ab[0].get("max_cards", 3), "ability.discard_cost", "no more cards may be discarded for flight.")
+        require(
+            s.combat.escape["bonus"] < ab[0].get("max_cards", 3),
+            "ability.discard_cost",
+            "no more cards may be discarded for flight.",
+        )
         in_hand(s, a, "discard")
 
     def run(self, b, a):
         e = dict(b.s.combat.escape)
         _discard_paid(b, a.player, a.params["discard"], "flight")
-        roll_escape(b, a.player, e["monster"], e["roll"], e["bonus"] + 1, e["rerolled"], e.get("glued", False))
+        roll_escape(
+            b, a.player, e["monster"], e["roll"], e["bonus"] + 1, e["rerolled"], e.get("glued", False)
+        )
 
 
 @move
@@ -464,13 +618,20 @@ class Reroll(Move):
     when = ("escape",)
 
     def candidates(self, s, player):
-        if abilities(s, s.player(player), "reroll_run_away") and not s.combat.escape["rerolled"] and s.player(player).hand:
+        if (
+            abilities(s, s.player(player), "reroll_run_away")
+            and not s.combat.escape["rerolled"]
+            and s.player(player).hand
+        ):
             yield act(self.name, player, discard=s.player(player).hand[0])
 
     @handles("effect", "reroll_run_away")
     def check(self, s, a):
-        require(bool(abilities(s, s.player(a.player), "reroll_run_away")) and not s.combat.escape["rerolled"],
-                "run.roll", f"{a.player} cannot roll again.")
+        require(
+            bool(abilities(s, s.player(a.player), "reroll_run_away")) and not s.combat.escape["rerolled"],
+            "run.roll",
+            f"{a.player} cannot roll again.",
+        )
         in_hand(s, a, "discard")
 
     def run(self, b, a):
@@ -513,7 +674,10 @@ class EscapeByDiscarding(Move):
         if item in p.hand:
             return False
         level = card(s, m).level or 0
-        return any(n == "any" or (isinstance(n, int) and level <= n) for n in effects(card(s, item), "discard_to_escape"))
+        return any(
+            n == "any" or (isinstance(n, int) and level <= n)
+            for n in effects(card(s, item), "discard_to_escape")
+        )
 
     def candidates(self, s, player):
         p = s.player(player)
@@ -524,8 +688,16 @@ class EscapeByDiscarding(Move):
                         yield act(self.name, player, monster=m, card=item)
 
     def check(self, s, a):
-        require([a.player, a.params.get("monster")] in s.combat.to_run, "run.roll", "not running from that monster.")
-        require(self._ok(s, a.player, a.params["monster"], a.params.get("card")), "card.effect", "that item does not distract this monster.")
+        require(
+            [a.player, a.params.get("monster")] in s.combat.to_run,
+            "run.roll",
+            "not running from that monster.",
+        )
+        require(
+            self._ok(s, a.player, a.params["monster"], a.params.get("card")),
+            "card.effect",
+            "that item does not distract this monster.",
+        )
 
     def run(self, b, a):
         discard(b, a.player, a.params["card"], "thrown to the monster", ["card.effect"])
@@ -545,16 +717,24 @@ class SetDie(Move):
 
     @handles("effect", "set_die")
     def check(self, s, a):
-        require(a.params.get("card") in die_setters(s, a.player), "card.effect",
-                f"{a.player} holds no card that sets the die.")
+        require(
+            a.params.get("card") in die_setters(s, a.player),
+            "card.effect",
+            f"{a.player} holds no card that sets the die.",
+        )
         v = a.params.get("value")
-        require(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6, "card.effect",
-                "a die shows 1 to 6.")
+        require(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6,
+            "card.effect",
+            "a die shows 1 to 6.",
+        )
 
     def run(self, b, a):
         e = dict(b.s.combat.escape)
         discard(b, a.player, a.params["card"], "set the die", ["card.effect"])
-        roll_escape(b, a.player, e["monster"], a.params["value"], e["bonus"], e["rerolled"], e.get("glued", False))
+        roll_escape(
+            b, a.player, e["monster"], a.params["value"], e["bonus"], e["rerolled"], e.get("glued", False)
+        )
 
 
 def _glue_decision(s: GameState) -> dict:
@@ -574,8 +754,11 @@ class ForceRerun(Move):
                 yield act(self.name, player, card=cid)
 
     def check(self, s, a):
-        require((a.player, a.params.get("card")) in glue_pots(s, _glue_decision(s)["runner"]), "card.effect",
-                f"{a.player} holds no such card.")
+        require(
+            (a.player, a.params.get("card")) in glue_pots(s, _glue_decision(s)["runner"]),
+            "card.effect",
+            f"{a.player} holds no such card.",
+        )
 
     def run(self, b, a):
         pend = dict(_glue_decision(b.s))

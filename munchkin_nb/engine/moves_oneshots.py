@@ -22,6 +22,7 @@ def one_shot(name: str):
     def deco(fn):
         ONE_SHOTS[name] = fn
         return handles("effect", name)(fn)
+
     return deco
 
 
@@ -32,8 +33,11 @@ def _tags(c) -> list[str]:
 @one_shot("end_combat")
 def _end_combat(b, player, cid, params, value):
     for m in list(b.s.combat.monsters):
-        b.emit("MonsterRemoved", {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
-               ["combat.defeat_without_kill"])
+        b.emit(
+            "MonsterRemoved",
+            {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
+            ["combat.defeat_without_kill"],
+        )
     discard(b, player, cid, "one-shot used", ["combat.one_shot"])
 
 
@@ -50,24 +54,55 @@ def _auto_escape(b, player, cid, params, value):
 
 @one_shot("double_strength")
 def _double(b, player, cid, params, value):
-    b.emit("ModifierPlayed", {"card": cid, "side": "players", "target": params["target"], "amount": 0, "by": player,
-                              "double": True, "tags": _tags(card(b.s, cid))}, ["combat.one_shot", "card.effect"])
+    b.emit(
+        "ModifierPlayed",
+        {
+            "card": cid,
+            "side": "players",
+            "target": params["target"],
+            "amount": 0,
+            "by": player,
+            "double": True,
+            "tags": _tags(card(b.s, cid)),
+        },
+        ["combat.one_shot", "card.effect"],
+    )
 
 
 @one_shot("bonus_if")
 def _bonus_if(b, player, cid, params, value):
     """+N to each fighter for whom the condition holds (now or if they join later)."""
     e = effect(card(b.s, cid), "bonus_if")
-    b.emit("ModifierPlayed", {"card": cid, "side": "players", "target": None, "amount": int(e["amount"]),
-                              "by": player, "cond": e["bonus_if"], "tags": _tags(card(b.s, cid))},
-           ["combat.one_shot", "card.effect"])
+    b.emit(
+        "ModifierPlayed",
+        {
+            "card": cid,
+            "side": "players",
+            "target": None,
+            "amount": int(e["amount"]),
+            "by": player,
+            "cond": e["bonus_if"],
+            "tags": _tags(card(b.s, cid)),
+        },
+        ["combat.one_shot", "card.effect"],
+    )
 
 
 def _bonus(b, player, cid, params, value):
     c = card(b.s, cid)
     side = params["side"]
-    b.emit("ModifierPlayed", {"card": cid, "side": side, "target": params.get("target") if side == "players" else None,
-                              "amount": c.bonus, "by": player, "tags": _tags(c)}, ["combat.one_shot"])
+    b.emit(
+        "ModifierPlayed",
+        {
+            "card": cid,
+            "side": side,
+            "target": params.get("target") if side == "players" else None,
+            "amount": c.bonus,
+            "by": player,
+            "tags": _tags(c),
+        },
+        ["combat.one_shot"],
+    )
 
 
 def kind_of(c) -> str | None:
@@ -114,15 +149,21 @@ class PlayOneShot(Move):
 
     def check(self, s, a):
         cid = a.params.get("card")
-        require(isinstance(cid, str) and _holds_one_shot(s, a.player, cid), "combat.one_shot",
-                f"{cid!r} is not a one-shot {a.player} holds.")
+        require(
+            isinstance(cid, str) and _holds_one_shot(s, a.player, cid),
+            "combat.one_shot",
+            f"{cid!r} is not a one-shot {a.player} holds.",
+        )
         kind = kind_of(card(s, cid))
         require(kind is not None, "combat.one_shot", f"{card(s, cid).name} is not played this way.")
         if s.combat.stage != "fight":
             require(kind == "auto_escape", "run.roll", "while running away only escape cards help.")
         want = {k: a.params.get(k) for k in ("side", "target") if a.params.get(k) is not None}
-        require(want in _sides(s, kind), "combat.one_shot",
-                "a one-shot for the players' side is played on the fighter or the helper.")
+        require(
+            want in _sides(s, kind),
+            "combat.one_shot",
+            "a one-shot for the players' side is played on the fighter or the helper.",
+        )
 
     def run(self, b, a):
         cid = a.params["card"]
@@ -133,4 +174,5 @@ class PlayOneShot(Move):
         if tags and b.s.combat and b.s.combat.stage == "fight" and a.params.get("side") == "players":
             killed_by_tags(b, tags)
         from .moves_combat import reopen
+
         reopen(b, a.player)

@@ -16,8 +16,11 @@ def _items(s: GameState, name: str) -> list[str]:
 
 def _swap(b: Builder, giver: str, taker: str, cards: list[str]) -> None:
     for cid in cards:
-        b.emit("CardGiven", {"from_player": giver, "to_player": taker, "card": cid, "reason": "trade",
-                             "to": "carried"}, ["items.trade"])
+        b.emit(
+            "CardGiven",
+            {"from_player": giver, "to_player": taker, "card": cid, "reason": "trade", "to": "carried"},
+            ["items.trade"],
+        )
 
 
 @move
@@ -38,19 +41,39 @@ class OfferTrade(Move):
 
     def check(self, s, a):
         other = target(s, a, "to")
-        require(other != a.player and not s.player(other).dead, "death.no_cards", f"{other} cannot trade now.")
+        require(
+            other != a.player and not s.player(other).dead, "death.no_cards", f"{other} cannot trade now."
+        )
         give, take = a.params.get("give"), a.params.get("take")
-        require(isinstance(give, list) and isinstance(take, list) and (give or take), "items.trade",
-                "a trade names the items given and taken.")
-        require(all(c in _items(s, a.player) for c in give), "items.trade",
-                "only items on the table can be traded, not cards in hand.")
-        require(all(c in _items(s, other) for c in take), "items.trade",
-                f"{other} does not have all those items on the table.")
+        require(
+            isinstance(give, list) and isinstance(take, list) and (give or take),
+            "items.trade",
+            "a trade names the items given and taken.",
+        )
+        require(
+            all(c in _items(s, a.player) for c in give),
+            "items.trade",
+            "only items on the table can be traded, not cards in hand.",
+        )
+        require(
+            all(c in _items(s, other) for c in take),
+            "items.trade",
+            f"{other} does not have all those items on the table.",
+        )
 
     def run(self, b, a):
-        b.emit("DecisionRequired", {"player": a.params["to"], "kind": "trade_offer", "from": a.player,
-                                    "give": list(a.params["give"]), "take": list(a.params["take"]), "then": []},
-               ["items.trade"])
+        b.emit(
+            "DecisionRequired",
+            {
+                "player": a.params["to"],
+                "kind": "trade_offer",
+                "from": a.player,
+                "give": list(a.params["give"]),
+                "take": list(a.params["take"]),
+                "then": [],
+            },
+            ["items.trade"],
+        )
 
 
 @move
@@ -65,9 +88,12 @@ class AcceptTrade(Move):
 
     def check(self, s, a):
         offer = s.pending[0]
-        require(all(c in _items(s, offer["from"]) for c in offer["give"])
-                and all(c in _items(s, a.player) for c in offer["take"]), "items.trade",
-                "the items of the offer are no longer on the table.")
+        require(
+            all(c in _items(s, offer["from"]) for c in offer["give"])
+            and all(c in _items(s, a.player) for c in offer["take"]),
+            "items.trade",
+            "the items of the offer are no longer on the table.",
+        )
 
     def run(self, b, a):
         offer = dict(b.s.pending[0])

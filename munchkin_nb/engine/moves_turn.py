@@ -6,8 +6,18 @@ from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .cardinfo import abilities, card, effect, has_ability, hand_limit, item_usable
 from .combat import SLOTS
-from .flow import (apply_steps, change_level, discard, draw, end_turn, phase, rs, ruleset_of, start_combat,
-                   start_turn)
+from .flow import (
+    apply_steps,
+    change_level,
+    discard,
+    draw,
+    end_turn,
+    phase,
+    rs,
+    ruleset_of,
+    start_combat,
+    start_turn,
+)
 from .moves_base import Move, act, in_hand, move, target
 from .registry import handles
 from .state import GameState
@@ -31,6 +41,7 @@ def fits(s: GameState, name: str, cid: str) -> bool:
         return True
     from dataclasses import replace
     from .combat import counting_items
+
     return cid in counting_items(s, replace(p, equipped=p.equipped + [cid]))
 
 
@@ -40,6 +51,7 @@ def big_item_allowed(s: GameState, name: str, cid: str) -> bool:
     if not card(s, cid).big or has_ability(s, p, "big_items_unlimited"):
         return True
     from .combat import extra_items
+
     limit = 1 + len(abilities(s, p, "extra_big_item")) + extra_items(s, p)
     return sum(1 for x in p.equipped + p.carried if card(s, x).big) < limit
 
@@ -51,15 +63,29 @@ def check_identity(s: GameState, name: str, cid: str) -> None:
         zone, rule = IDENTITY[c.kind]
         have = getattr(p, zone)
         value = c.race if c.kind == "race" else c.klass
-        require(all((card(s, x).race if c.kind == "race" else card(s, x).klass) != value for x in have),
-                rule, f"{name} already has the {value} {c.kind} card.")
+        require(
+            all((card(s, x).race if c.kind == "race" else card(s, x).klass) != value for x in have),
+            rule,
+            f"{name} already has the {value} {c.kind} card.",
+        )
         extra = p.half_breed if c.kind == "race" else p.super_munchkin
-        require(len(have) < (2 if extra else 1), rule,
-                f"{name} already has a {c.kind}; a second needs {'Half-Breed' if c.kind == 'race' else 'Super Munchkin'}.")
+        require(
+            len(have) < (2 if extra else 1),
+            rule,
+            f"{name} already has a {c.kind}; a second needs {'Half-Breed' if c.kind == 'race' else 'Super Munchkin'}.",
+        )
     elif c.kind == "half_breed":
-        require(bool(p.races) and not p.half_breed, "cheat.super_munchkin", "Half-Breed needs a race, and only one may be in play.")
+        require(
+            bool(p.races) and not p.half_breed,
+            "cheat.super_munchkin",
+            "Half-Breed needs a race, and only one may be in play.",
+        )
     elif c.kind == "super_munchkin":
-        require(bool(p.classes) and not p.super_munchkin, "cheat.super_munchkin", "Super Munchkin needs a class, and only one may be in play.")
+        require(
+            bool(p.classes) and not p.super_munchkin,
+            "cheat.super_munchkin",
+            "Super Munchkin needs a class, and only one may be in play.",
+        )
 
 
 def place(b: Builder, name: str, cid: str, rules=("turn.before_door",)) -> None:
@@ -68,10 +94,18 @@ def place(b: Builder, name: str, cid: str, rules=("turn.before_door",)) -> None:
     c = card(s, cid)
     if c.kind in ("race", "class", "half_breed", "super_munchkin"):
         into = {"race": "races", "class": "classes"}.get(c.kind, c.kind)
-        b.emit("CardPlayed", {"player": name, "card": cid, "into": into}, list(rules) + [IDENTITY.get(c.kind, ("", "cheat.super_munchkin"))[1]])
+        b.emit(
+            "CardPlayed",
+            {"player": name, "card": cid, "into": into},
+            list(rules) + [IDENTITY.get(c.kind, ("", "cheat.super_munchkin"))[1]],
+        )
     else:
         into = "equipped" if fits(s, name, cid) else "carried"
-        b.emit("CardPlayed", {"player": name, "card": cid, "into": into}, list(rules) + ["items.slots", "items.restrictions"])
+        b.emit(
+            "CardPlayed",
+            {"player": name, "card": cid, "into": into},
+            list(rules) + ["items.slots", "items.restrictions"],
+        )
 
 
 def playable_on_table(s: GameState, name: str, cid: str) -> bool:
@@ -100,15 +134,24 @@ class PlayCard(Move):
     def check(self, s, a):
         cid = in_hand(s, a)
         c = card(s, cid)
-        require(c.kind in ("race", "class", "half_breed", "super_munchkin", "item"), "card.effect",
-                f"{c.name} is not a card that is put on the table this way.")
+        require(
+            c.kind in ("race", "class", "half_breed", "super_munchkin", "item"),
+            "card.effect",
+            f"{c.name} is not a card that is put on the table this way.",
+        )
         check_identity(s, a.player, cid)
         if c.kind == "item":
-            require(big_item_allowed(s, a.player, cid), "items.big", f"{a.player} already has a big item in play.")
+            require(
+                big_item_allowed(s, a.player, cid), "items.big", f"{a.player} already has a big item in play."
+            )
 
     def run(self, b, a):
-        place(b, a.player, a.params["card"],
-              ("setup.play_before_first_turn",) if b.s.phase == "setup" else ("turn.before_door",))
+        place(
+            b,
+            a.player,
+            a.params["card"],
+            ("setup.play_before_first_turn",) if b.s.phase == "setup" else ("turn.before_door",),
+        )
 
 
 @move
@@ -149,13 +192,22 @@ class Equip(Move):
 
     def check(self, s, a):
         cid = a.params.get("card")
-        require(cid in s.player(a.player).carried, "items.slots", f"{cid!r} is not a carried item of {a.player}.")
-        require(item_usable(s, s.player(a.player), cid), "items.restrictions",
-                f"{card(s, cid).name} cannot be used by {a.player}.")
-        require(fits(s, a.player, cid), "items.slots", f"{a.player} has no free slot for {card(s, cid).name}.")
+        require(
+            cid in s.player(a.player).carried, "items.slots", f"{cid!r} is not a carried item of {a.player}."
+        )
+        require(
+            item_usable(s, s.player(a.player), cid),
+            "items.restrictions",
+            f"{card(s, cid).name} cannot be used by {a.player}.",
+        )
+        require(
+            fits(s, a.player, cid), "items.slots", f"{a.player} has no free slot for {card(s, cid).name}."
+        )
 
     def run(self, b, a):
-        b.emit("ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": True}, ["items.slots"])
+        b.emit(
+            "ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": True}, ["items.slots"]
+        )
 
 
 @move
@@ -170,11 +222,16 @@ class Unequip(Move):
             yield act(self.name, player, card=cid)
 
     def check(self, s, a):
-        require(a.params.get("card") in s.player(a.player).equipped, "items.slots",
-                f"{a.params.get('card')!r} is not an equipped item of {a.player}.")
+        require(
+            a.params.get("card") in s.player(a.player).equipped,
+            "items.slots",
+            f"{a.params.get('card')!r} is not an equipped item of {a.player}.",
+        )
 
     def run(self, b, a):
-        b.emit("ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": False}, ["items.slots"])
+        b.emit(
+            "ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": False}, ["items.slots"]
+        )
 
 
 @handles("effect", "double_sell")
@@ -197,8 +254,11 @@ class Sell(Move):
         p = s.player(player)
         if p.level >= ruleset_of(s).win_level - 1:
             return
-        mine = [c for c in p.hand + p.carried + p.equipped
-                if card(s, c).gold and c not in p.unsellable and card(s, c).kind in ("item", "one_shot")]
+        mine = [
+            c
+            for c in p.hand + p.carried + p.equipped
+            if card(s, c).gold and c not in p.unsellable and card(s, c).kind in ("item", "one_shot")
+        ]
         spare = [c for c in mine if c in p.hand or c in p.carried]
         if sale_value(s, player, spare) >= ruleset_of(s).sell_per_level:
             yield act(self.name, player, cards=sorted(spare, key=lambda c: -(card(s, c).gold or 0)))
@@ -206,22 +266,42 @@ class Sell(Move):
     def check(self, s, a):
         cards = a.params.get("cards")
         p = s.player(a.player)
-        require(isinstance(cards, list) and cards and len(set(cards)) == len(cards), "items.sell", "name the items to sell.")
+        require(
+            isinstance(cards, list) and cards and len(set(cards)) == len(cards),
+            "items.sell",
+            "name the items to sell.",
+        )
         for cid in cards:
-            require(cid in p.hand or cid in p.carried or cid in p.equipped, "items.sell", f"{a.player} does not have {cid!r}.")
+            require(
+                cid in p.hand or cid in p.carried or cid in p.equipped,
+                "items.sell",
+                f"{a.player} does not have {cid!r}.",
+            )
             require(card(s, cid).gold, "items.sell", f"{card(s, cid).name} has no gold value.")
-            require(cid not in p.unsellable, "items.trade", f"{card(s, cid).name} was received this round and cannot be sold until {a.player}'s turn.")
-        require(sale_value(s, a.player, cards) >= ruleset_of(s).sell_per_level, "items.sell",
-                f"the items are worth less than {ruleset_of(s).sell_per_level:,} gold.")
-        require(p.level < ruleset_of(s).win_level - 1, "items.sell", "selling can never reach the winning level.")
+            require(
+                cid not in p.unsellable,
+                "items.trade",
+                f"{card(s, cid).name} was received this round and cannot be sold until {a.player}'s turn.",
+            )
+        require(
+            sale_value(s, a.player, cards) >= ruleset_of(s).sell_per_level,
+            "items.sell",
+            f"the items are worth less than {ruleset_of(s).sell_per_level:,} gold.",
+        )
+        require(
+            p.level < ruleset_of(s).win_level - 1, "items.sell", "selling can never reach the winning level."
+        )
 
     def run(self, b, a):
         s = b.s
         p = s.player(a.player)
         value = sale_value(s, a.player, a.params["cards"])
         doubled = bool(abilities(s, p, "double_sell")) and not p.sold_double
-        b.emit("ItemsSold", {"player": a.player, "cards": a.params["cards"], "value": value, "doubled": doubled},
-               ["items.sell"])
+        b.emit(
+            "ItemsSold",
+            {"player": a.player, "cards": a.params["cards"], "value": value, "doubled": doubled},
+            ["items.sell"],
+        )
         for cid in a.params["cards"]:
             discard(b, a.player, cid, "sold", ["items.sell"])
         change_level(b, a.player, value // rs(b).sell_per_level, "sold items", rules=["items.sell"])
@@ -243,13 +323,24 @@ class GiveItem(Move):
     def check(self, s, a):
         cid = a.params.get("card")
         p = s.player(a.player)
-        require(cid in p.equipped + p.carried, "items.gift", f"{cid!r} is not an item {a.player} has in play.")
+        require(
+            cid in p.equipped + p.carried, "items.gift", f"{cid!r} is not an item {a.player} has in play."
+        )
         to = target(s, a, "to")
         require(to != a.player and not s.player(to).dead, "death.no_cards", f"{to} cannot receive cards now.")
 
     def run(self, b, a):
-        b.emit("CardGiven", {"from_player": a.player, "to_player": a.params["to"], "card": a.params["card"],
-                             "reason": "gift", "to": "carried"}, ["items.gift"])
+        b.emit(
+            "CardGiven",
+            {
+                "from_player": a.player,
+                "to_player": a.params["to"],
+                "card": a.params["card"],
+                "reason": "gift",
+                "to": "carried",
+            },
+            ["items.gift"],
+        )
 
 
 @move
@@ -267,8 +358,11 @@ class DiscardCard(Move):
     def check(self, s, a):
         p = s.player(a.player)
         cid = a.params.get("card")
-        require(cid in p.races + p.classes + [p.half_breed, p.super_munchkin], "items.no_discard",
-                "only a race, class, Half-Breed or Super Munchkin card may be dropped at will.")
+        require(
+            cid in p.races + p.classes + [p.half_breed, p.super_munchkin],
+            "items.no_discard",
+            "only a race, class, Half-Breed or Super Munchkin card may be dropped at will.",
+        )
 
     def run(self, b, a):
         discard(b, a.player, a.params["card"], "dropped", ["race.discard"])
@@ -286,7 +380,9 @@ class KickDoor(Move):
             yield act(self.name, player)
 
     def check(self, s, a):
-        require(s.phase == "before_door", "turn.kick_door", "the door is kicked once, at the start of the turn.")
+        require(
+            s.phase == "before_door", "turn.kick_door", "the door is kicked once, at the start of the turn."
+        )
 
     def run(self, b, a):
         s = b.s
@@ -312,6 +408,7 @@ def open_door(b: Builder, player: str, cid: str | None) -> None:
         curse_hits(b, player, cid, player, ["curse.door"])
     elif c.when == "on_draw":
         from .moves_cards import on_draw
+
         on_draw(b, player, cid)
 
 
@@ -336,14 +433,26 @@ class Resurrect(Move):
     @handles("effect", "resurrection")
     def check(self, s, a):
         require(s.phase == "before_door", "cleric.resurrection", "resurrection replaces kicking the door.")
-        require(has_ability(s, s.player(a.player), "resurrection"), "cleric.resurrection", f"{a.player} is not a cleric.")
+        require(
+            has_ability(s, s.player(a.player), "resurrection"),
+            "cleric.resurrection",
+            f"{a.player} is not a cleric.",
+        )
         require(bool(s.discards["door"]), "cleric.resurrection", "the door discards are empty.")
         in_hand(s, a, "discard")
 
     def run(self, b, a):
         cid = b.s.discards["door"][-1]
-        b.emit("CardTakenFromDiscard", {"player": a.player, "card": cid, "deck": "door"}, ["cleric.resurrection"])
-        discard(b, a.player, a.params["discard"], "paid for resurrection", ["cleric.resurrection", "ability.discard_cost"])
+        b.emit(
+            "CardTakenFromDiscard", {"player": a.player, "card": cid, "deck": "door"}, ["cleric.resurrection"]
+        )
+        discard(
+            b,
+            a.player,
+            a.params["discard"],
+            "paid for resurrection",
+            ["cleric.resurrection", "ability.discard_cost"],
+        )
         open_door(b, a.player, cid)
 
 
@@ -374,21 +483,42 @@ class Steal(Move):
         require(not p.stole, "thief.theft", f"{a.player} has tried a theft this turn already.")
         t = target(s, a)
         require(t != a.player and not s.player(t).dead, "thief.theft", f"{a.player} cannot steal from {t}.")
-        require(a.params.get("item") in _small_items(s, t), "thief.theft", f"steal a small item {t} has in play.")
+        require(
+            a.params.get("item") in _small_items(s, t), "thief.theft", f"steal a small item {t} has in play."
+        )
         in_hand(s, a, "discard")
 
     def run(self, b, a):
         from .combat import die_modifier
+
         s = b.s
         need = abilities(s, s.player(a.player), "theft")[0]
         discard(b, a.player, a.params["discard"], "theft", ["thief.theft", "ability.discard_cost"])
         roll = b.roll(a.player, "theft", ["thief.theft"])
         ok = roll + die_modifier(s, a.player) >= int(need)
-        b.emit("TheftTried", {"player": a.player, "target": a.params["target"], "item": a.params["item"],
-                              "roll": roll, "success": ok}, ["thief.theft"])
+        b.emit(
+            "TheftTried",
+            {
+                "player": a.player,
+                "target": a.params["target"],
+                "item": a.params["item"],
+                "roll": roll,
+                "success": ok,
+            },
+            ["thief.theft"],
+        )
         if ok:
-            b.emit("CardGiven", {"from_player": a.params["target"], "to_player": a.player, "card": a.params["item"],
-                                 "reason": "steal", "to": "carried"}, ["thief.theft"])
+            b.emit(
+                "CardGiven",
+                {
+                    "from_player": a.params["target"],
+                    "to_player": a.player,
+                    "card": a.params["item"],
+                    "reason": "steal",
+                    "to": "carried",
+                },
+                ["thief.theft"],
+            )
         else:
             change_level(b, a.player, -1, "caught stealing", rules=["thief.theft"])
 
@@ -400,8 +530,18 @@ def curse_hits(b: Builder, victim: str, cid: str, by: str, rules) -> None:
     p = s.player(victim)
     savers = [x for x in p.hand + p.equipped + p.carried if effect(card(s, x), "cancel_curse")]
     if savers:
-        b.emit("DecisionRequired", {"player": victim, "kind": "curse_response", "curse": cid, "by": by,
-                                    "options": savers, "then": []}, ["card.effect"])
+        b.emit(
+            "DecisionRequired",
+            {
+                "player": victim,
+                "kind": "curse_response",
+                "curse": cid,
+                "by": by,
+                "options": savers,
+                "then": [],
+            },
+            ["card.effect"],
+        )
         return
     apply_curse(b, victim, cid, by, rules)
 
@@ -411,7 +551,9 @@ def apply_curse(b: Builder, victim: str, cid: str, by: str, rules) -> None:
     c = card(s, cid)
     b.emit("CurseApplied", {"player": victim, "card": cid, "by": by}, list(rules))
     if c.persistent:
-        b.emit("CardPlayed", {"player": by, "card": cid, "into": "curses", "owner": victim}, ["curse.persistent"])
+        b.emit(
+            "CardPlayed", {"player": by, "card": cid, "into": "curses", "owner": victim}, ["curse.persistent"]
+        )
         steps = [e for e in c.effects if not isinstance(e, dict) or "persistent" not in e]
         if steps:
             apply_steps(b, victim, steps, cid)
@@ -454,7 +596,12 @@ class GoUpALevel(Move):
 
     def _ok(self, s, player, cid, t) -> bool:
         from .moves_cards import when_ok
-        return s.player(t).level < ruleset_of(s).win_level - 1 and not s.player(t).dead and when_ok(s, t, card(s, cid))
+
+        return (
+            s.player(t).level < ruleset_of(s).win_level - 1
+            and not s.player(t).dead
+            and when_ok(s, t, card(s, cid))
+        )
 
     def candidates(self, s, player):
         for cid in s.player(player).hand:
@@ -468,19 +615,27 @@ class GoUpALevel(Move):
         c = card(s, cid)
         require(c.kind == "go_up_a_level", "card.go_up_a_level", f"{c.name} is not a go-up-a-level card.")
         t = target(s, a)
-        require(s.player(t).level < ruleset_of(s).win_level - 1, "level.win_by_kill",
-                f"{t} is at level {s.player(t).level}: the winning level needs a kill.")
-        require(self._ok(s, a.player, cid, t), "card.go_up_a_level", f"{c.name} cannot be played now ({c.when}).")
+        require(
+            s.player(t).level < ruleset_of(s).win_level - 1,
+            "level.win_by_kill",
+            f"{t} is at level {s.player(t).level}: the winning level needs a kill.",
+        )
+        require(
+            self._ok(s, a.player, cid, t), "card.go_up_a_level", f"{c.name} cannot be played now ({c.when})."
+        )
 
     @handles("effect", "gain_level")
     def run(self, b, a):
         from .moves_cards import EFFECTS, auto_params
+
         cid = a.params["card"]
         c = card(b.s, cid)
         for e in c.effects:
             key = e if isinstance(e, str) else next(iter(e))
             if key in EFFECTS:
-                EFFECTS[key][1](b, a.player, cid, auto_params(b.s, a.player, c), e if isinstance(e, str) else e[key])
+                EFFECTS[key][1](
+                    b, a.player, cid, auto_params(b.s, a.player, c), e if isinstance(e, str) else e[key]
+                )
         gain = sum(int(v) for v in effect_values(c, "gain_level")) or 1
         discard(b, a.player, cid, "played", ["card.go_up_a_level"])
         change_level(b, a.params["target"], gain, c.name, rules=["card.go_up_a_level"])
@@ -491,11 +646,13 @@ def reopen_if_fighting(b: Builder, actor: str) -> None:
     """A card played during a fight: everyone gets a new last chance, from who played it."""
     if b.s.combat and b.s.combat.stage == "fight":
         from .moves_combat import reopen
+
         reopen(b, actor)
 
 
 def effect_values(c, key: str) -> list:
     from .cardinfo import effects
+
     return [v for v in effects(c, key) if isinstance(v, int) and not isinstance(v, bool)]
 
 
@@ -513,10 +670,15 @@ class LookForTrouble(Move):
                     yield act(self.name, player, card=cid)
 
     def check(self, s, a):
-        require(s.phase == "after_door" and not s.fought, "turn.look_for_trouble",
-                "trouble is looked for only after a door that held no monster.")
+        require(
+            s.phase == "after_door" and not s.fought,
+            "turn.look_for_trouble",
+            "trouble is looked for only after a door that held no monster.",
+        )
         cid = in_hand(s, a)
-        require(card(s, cid).kind == "monster", "turn.look_for_trouble", f"{card(s, cid).name} is not a monster.")
+        require(
+            card(s, cid).kind == "monster", "turn.look_for_trouble", f"{card(s, cid).name} is not a monster."
+        )
 
     def run(self, b, a):
         start_combat(b, a.player, a.params["card"], False, ["turn.look_for_trouble"])
@@ -535,7 +697,11 @@ class LootTheRoom(Move):
 
     def check(self, s, a):
         require(s.phase == "after_door", "turn.loot_the_room", "the room is looted after kicking the door.")
-        require(not s.fought and not s.fled, "turn.loot_the_room", "no looting after a fight or after running away.")
+        require(
+            not s.fought and not s.fled,
+            "turn.loot_the_room",
+            "no looting after a fight or after running away.",
+        )
         require(not s.looted, "turn.loot_the_room", "the room has been looted already.")
 
     def run(self, b, a):
@@ -551,15 +717,20 @@ class EndTurn(Move):
     when = ("turn",)
 
     def candidates(self, s, player):
-        if s.phase in ("after_door", "charity") and len(s.player(player).hand) <= hand_limit(s, s.player(player), ruleset_of(s).hand_limit):
+        if s.phase in ("after_door", "charity") and len(s.player(player).hand) <= hand_limit(
+            s, s.player(player), ruleset_of(s).hand_limit
+        ):
             yield act(self.name, player)
 
     def check(self, s, a):
         require(s.phase in ("after_door", "charity"), "turn.kick_door", "the door has not been kicked yet.")
         p = s.player(a.player)
         limit = hand_limit(s, p, ruleset_of(s).hand_limit)
-        require(len(p.hand) <= limit, "turn.charity",
-                f"{a.player} holds {len(p.hand)} cards; play, give or discard down to {limit} first.")
+        require(
+            len(p.hand) <= limit,
+            "turn.charity",
+            f"{a.player} holds {len(p.hand)} cards; play, give or discard down to {limit} first.",
+        )
 
     def run(self, b, a):
         end_turn(b)
@@ -580,7 +751,9 @@ class GiveCharity(Move):
 
     def candidates(self, s, player):
         p = s.player(player)
-        if s.phase not in ("after_door", "charity") or len(p.hand) <= hand_limit(s, p, ruleset_of(s).hand_limit):
+        if s.phase not in ("after_door", "charity") or len(p.hand) <= hand_limit(
+            s, p, ruleset_of(s).hand_limit
+        ):
             return
         low = lowest(s, player)
         cid = min(p.hand, key=lambda c: (card(s, c).gold or 0, c))
@@ -595,14 +768,22 @@ class GiveCharity(Move):
     def check(self, s, a):
         p = s.player(a.player)
         cid = in_hand(s, a)
-        require(s.phase in ("after_door", "charity"), "turn.charity", "charity is given at the end of the turn.")
-        require(len(p.hand) > hand_limit(s, p, ruleset_of(s).hand_limit), "turn.charity", "the hand is within the limit already.")
+        require(
+            s.phase in ("after_door", "charity"), "turn.charity", "charity is given at the end of the turn."
+        )
+        require(
+            len(p.hand) > hand_limit(s, p, ruleset_of(s).hand_limit),
+            "turn.charity",
+            "the hand is within the limit already.",
+        )
         low = lowest(s, a.player)
         to = a.params.get("to")
         if a.player in low:
             require(to is None, "turn.charity", f"{a.player} is the lowest level and discards the excess.")
         else:
-            require(to in low, "turn.charity", f"charity goes to the lowest-level player(s): {', '.join(low)}.")
+            require(
+                to in low, "turn.charity", f"charity goes to the lowest-level player(s): {', '.join(low)}."
+            )
             least = min(s.charity.get(n, 0) for n in low)
             require(s.charity.get(to, 0) == least, "turn.charity", "charity is split as evenly as possible.")
 
@@ -613,6 +794,19 @@ class GiveCharity(Move):
         if to is None:
             discard(b, a.player, a.params["card"], "charity discard", ["turn.charity"])
         else:
-            b.emit("CardGiven", {"from_player": a.player, "to_player": to, "card": a.params["card"],
-                                 "reason": "charity", "to": "hand"}, ["turn.charity"])
-            b.emit("CharityGiven", {"from_player": a.player, "to_player": to, "card": a.params["card"]}, ["turn.charity"])
+            b.emit(
+                "CardGiven",
+                {
+                    "from_player": a.player,
+                    "to_player": to,
+                    "card": a.params["card"],
+                    "reason": "charity",
+                    "to": "hand",
+                },
+                ["turn.charity"],
+            )
+            b.emit(
+                "CharityGiven",
+                {"from_player": a.player, "to_player": to, "card": a.params["card"]},
+                ["turn.charity"],
+            )

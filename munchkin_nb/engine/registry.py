@@ -11,19 +11,26 @@ from __future__ import annotations
 from typing import Callable
 
 HANDLERS: dict[str, dict[str, list[Callable]]] = {
-    "effect": {}, "step": {}, "condition": {}, "persistent": {}, "when": {},
+    "effect": {},
+    "step": {},
+    "condition": {},
+    "persistent": {},
+    "when": {},
 }
 
 
 def handles(family: str, *keys: str):
     """Mark a function as (part of) the implementation of vocabulary words of one family."""
+
     def deco(fn):
         for k in keys:
             HANDLERS[family].setdefault(k, []).append(fn)
         return fn
+
     return deco
 
 
 def implemented(family: str) -> set[str]:
     from . import legal  # noqa: F401  (import every module that registers)
+
     return set(HANDLERS[family])

@@ -19,9 +19,12 @@ def state_html(state) -> str:
             f"<tr><td>{mark}{escape(p.name)}{' †' if p.dead else ''}</td><td>{p.level}</td><td>{p.sex}</td>"
             f"<td>{_names(state, p.races) if p.races else 'human'}</td><td>{_names(state, p.classes) if p.classes else '—'}</td>"
             f"<td>{_names(state, p.equipped)}</td><td>{_names(state, p.carried)}</td><td>{len(p.hand)}</td>"
-            f"<td>{_names(state, p.curses)}</td></tr>")
-    head = ("<tr><th>player</th><th>level</th><th>sex</th><th>race</th><th>class</th><th>equipped</th>"
-            "<th>carried</th><th>hand</th><th>curses</th></tr>")
+            f"<td>{_names(state, p.curses)}</td></tr>"
+        )
+    head = (
+        "<tr><th>player</th><th>level</th><th>sex</th><th>race</th><th>class</th><th>equipped</th>"
+        "<th>carried</th><th>hand</th><th>curses</th></tr>"
+    )
     caption = f"turn {state.turn}, phase {escape(state.phase)}"
     if state.winners:
         caption += f" — won by {escape(', '.join(state.winners))}"

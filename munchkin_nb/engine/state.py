@@ -17,25 +17,32 @@ class Player:
     sex: str
     level: int = 1
     hand: list[str] = field(default_factory=list)
-    equipped: list[str] = field(default_factory=list)   # items in play that count
-    carried: list[str] = field(default_factory=list)    # items in play, turned sideways
+    equipped: list[str] = field(default_factory=list)  # items in play that count
+    carried: list[str] = field(default_factory=list)  # items in play, turned sideways
     races: list[str] = field(default_factory=list)
     classes: list[str] = field(default_factory=list)
     half_breed: str | None = None
     super_munchkin: str | None = None
-    curses: list[str] = field(default_factory=list)     # persistent curses kept in play
+    curses: list[str] = field(default_factory=list)  # persistent curses kept in play
     attachments: dict[str, str] = field(default_factory=dict)  # card -> item it sits on (Cheat!)
     dead: bool = False
-    needs_new_cards: bool = False                       # died: draws 4+4 at its next turn
+    needs_new_cards: bool = False  # died: draws 4+4 at its next turn
     unsellable: list[str] = field(default_factory=list)  # received items, until own turn
-    sold_double: bool = False                            # the halfling's sale this turn
-    stole: bool = False                                  # the thief's theft this turn
+    sold_double: bool = False  # the halfling's sale this turn
+    stole: bool = False  # the thief's theft this turn
 
     def in_play(self) -> list[str]:
         """Every card this player has on the table."""
         extra = [c for c in (self.half_breed, self.super_munchkin) if c]
-        return (self.equipped + self.carried + self.races + self.classes + extra
-                + self.curses + list(self.attachments))
+        return (
+            self.equipped
+            + self.carried
+            + self.races
+            + self.classes
+            + extra
+            + self.curses
+            + list(self.attachments)
+        )
 
 
 def _copy_player(p: Player) -> Player:
@@ -51,21 +58,21 @@ class Combat:
     """A fight in progress: who fights, which monsters, what was played, who may still act."""
 
     fighter: str
-    monsters: list[dict[str, Any]]          # {"card", "enhancers": [...], "mates": [...]}
+    monsters: list[dict[str, Any]]  # {"card", "enhancers": [...], "mates": [...]}
     helper: str | None = None
     bribe: dict[str, Any] = field(default_factory=dict)
     modifiers: list[dict[str, Any]] = field(default_factory=list)  # {"card","target","amount","by","tags"}
-    declined: list[str] = field(default_factory=list)   # players who refused to help
-    asked: str | None = None                            # player being asked to help now
-    offer: dict[str, Any] = field(default_factory=dict) # the bribe offered to `asked`
-    window: list[str] = field(default_factory=list)     # players still to pass, in order
+    declined: list[str] = field(default_factory=list)  # players who refused to help
+    asked: str | None = None  # player being asked to help now
+    offer: dict[str, Any] = field(default_factory=dict)  # the bribe offered to `asked`
+    window: list[str] = field(default_factory=list)  # players still to pass, in order
     passed: list[str] = field(default_factory=list)
     backstabbed: list[list[str]] = field(default_factory=list)  # [thief, victim]
-    discards_used: dict[str, int] = field(default_factory=dict) # ability -> cards discarded
-    removed: list[dict[str, Any]] = field(default_factory=list) # monsters sent away
-    stage: str = "fight"                                # fight | run_away
+    discards_used: dict[str, int] = field(default_factory=dict)  # ability -> cards discarded
+    removed: list[dict[str, Any]] = field(default_factory=list)  # monsters sent away
+    stage: str = "fight"  # fight | run_away
     to_run: list[list[str]] = field(default_factory=list)  # [player, monster] still to flee
-    escape: dict[str, Any] | None = None                # a roll awaiting flight or reroll
+    escape: dict[str, Any] | None = None  # a roll awaiting flight or reroll
     auto_escape: list[str] = field(default_factory=list)
     from_door: bool = True
 
@@ -88,13 +95,13 @@ class GameState:
     pending: list[dict[str, Any]] = field(default_factory=list)
     # effects waiting to be carried out after the pending decision (bad stuff, curses)
     queue: list[dict[str, Any]] = field(default_factory=list)
-    ready: list[str] = field(default_factory=list)      # players done with set-up
-    fought: bool = False                                # this turn saw a monster
+    ready: list[str] = field(default_factory=list)  # players done with set-up
+    fought: bool = False  # this turn saw a monster
     fled: bool = False
     looted: bool = False
     charity: dict[str, int] = field(default_factory=dict)  # cards given to each player this turn
     winners: list[str] = field(default_factory=list)
-    seq: int = 0                                        # events folded so far
+    seq: int = 0  # events folded so far
 
     @classmethod
     def initial(cls) -> "GameState":
@@ -180,6 +187,7 @@ class GameState:
 
     def _repr_html_(self) -> str:
         from .render import state_html
+
         return state_html(self)
 
 

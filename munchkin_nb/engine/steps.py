@@ -28,7 +28,7 @@ class Ctx:
     victim: str
     source: str
     rolled: int | None = None
-    lost: int | None = None           # gold of what the last loss took
+    lost: int | None = None  # gold of what the last loss took
     rest: list = field(default_factory=list)
 
     @property
@@ -41,6 +41,7 @@ def step(*names: str):
         for n in names:
             STEPS[n] = fn
         return handles("step", *names)(fn)
+
     return deco
 
 
@@ -54,8 +55,9 @@ def step_kind(st) -> tuple[str, object]:
     raise ValueError(f"a step without a kind: {st!r}")
 
 
-def apply_steps(b: Builder, victim: str, steps: list, source: str, rolled: int | None = None,
-                lost: int | None = None) -> None:
+def apply_steps(
+    b: Builder, victim: str, steps: list, source: str, rolled: int | None = None, lost: int | None = None
+) -> None:
     """Carry out bad-stuff or curse steps on `victim`, pausing where someone must choose."""
     ctx = Ctx(victim, source, rolled, lost, list(steps))
     while ctx.rest:
@@ -73,15 +75,34 @@ def apply_steps(b: Builder, victim: str, steps: list, source: str, rolled: int |
 def resume(b: Builder, pend: dict) -> None:
     """A decision that paused some steps is made: carry on with what it left to do."""
     if pend.get("then"):
-        apply_steps(b, pend.get("victim") or pend["player"], pend["then"], pend["source"],
-                    pend.get("rolled"), pend.get("lost"))
+        apply_steps(
+            b,
+            pend.get("victim") or pend["player"],
+            pend["then"],
+            pend["source"],
+            pend.get("rolled"),
+            pend.get("lost"),
+        )
 
 
 def ask(b: Builder, ctx: Ctx, player: str, kind: str, rule: str = "curse.victim_chooses", **payload) -> None:
     """Queue one decision that carries the rest of the steps."""
-    b.emit("DecisionRequired", dict({"player": player, "kind": kind, "source": ctx.source, "victim": ctx.victim,
-                                     "then": list(ctx.rest), "rolled": ctx.rolled, "lost": ctx.lost}, **payload),
-           [rule])
+    b.emit(
+        "DecisionRequired",
+        dict(
+            {
+                "player": player,
+                "kind": kind,
+                "source": ctx.source,
+                "victim": ctx.victim,
+                "then": list(ctx.rest),
+                "rolled": ctx.rolled,
+                "lost": ctx.lost,
+            },
+            **payload,
+        ),
+        [rule],
+    )
 
 
 def ask_many(b: Builder, ctx: Ctx, asks: list[tuple[str, dict]], kind: str, rule: str) -> bool:
@@ -91,9 +112,23 @@ def ask_many(b: Builder, ctx: Ctx, asks: list[tuple[str, dict]], kind: str, rule
     batch = f"{ctx.source}@{b.s.seq}"
     for i, (player, payload) in enumerate(asks):
         last = i == len(asks) - 1
-        b.emit("DecisionRequired", dict({"player": player, "kind": kind, "source": ctx.source, "victim": ctx.victim,
-                                         "then": list(ctx.rest) if last else [], "rolled": ctx.rolled,
-                                         "lost": ctx.lost, "batch": batch}, **payload), [rule])
+        b.emit(
+            "DecisionRequired",
+            dict(
+                {
+                    "player": player,
+                    "kind": kind,
+                    "source": ctx.source,
+                    "victim": ctx.victim,
+                    "then": list(ctx.rest) if last else [],
+                    "rolled": ctx.rolled,
+                    "lost": ctx.lost,
+                    "batch": batch,
+                },
+                **payload,
+            ),
+            [rule],
+        )
     return True
 
 
@@ -115,8 +150,11 @@ def lose(b: Builder, ctx: Ctx, cards: list[str], who: str | None = None) -> None
 
 def nothing(b: Builder, ctx: Ctx, kind: str) -> None:
     ctx.lost = None
-    b.emit("BadStuffApplied", {"player": ctx.victim, "monster": ctx.source, "step": kind, "note": "nothing to lose"},
-           ["curse.nothing_to_lose"])
+    b.emit(
+        "BadStuffApplied",
+        {"player": ctx.victim, "monster": ctx.source, "step": kind, "note": "nothing to lose"},
+        ["curse.nothing_to_lose"],
+    )
 
 
 def n_of(ctx: Ctx, arg) -> int:
@@ -153,6 +191,7 @@ def _level_to_lowest(b, ctx, arg, st):
 @step("roll")
 def _roll(b, ctx, arg, st):
     from .combat import die_modifier
+
     r = b.roll(ctx.victim, f"bad stuff of {name_of(b, ctx.source)}", ctx.rules)
     r = max(1, r + die_modifier(b.s, ctx.victim))
     branch = arg.get("then", []) if r <= arg.get("at_most", 0) else arg.get("else", [])
@@ -175,7 +214,9 @@ def _choose(b, ctx, arg, st):
 @step("change_sex")
 def _change_sex(b, ctx, arg, st):
     p = b.s.player(ctx.victim)
-    b.emit("SexChanged", {"player": ctx.victim, "sex": "female" if p.sex == "male" else "male"}, ["card.effect"])
+    b.emit(
+        "SexChanged", {"player": ctx.victim, "sex": "female" if p.sex == "male" else "male"}, ["card.effect"]
+    )
 
 
 @step("change_race", "change_class")
@@ -188,8 +229,16 @@ def _change_identity(b, ctx, arg, st):
         discard(b, ctx.victim, cid, f"changed by {name_of(b, ctx.source)}", ["card.effect"])
     for cid in reversed(s.discards["door"]):
         if card(s, cid).kind == what:
-            b.emit("CardPlayed", {"player": ctx.victim, "card": cid, "into": "races" if what == "race" else "classes",
-                                  "from": "discard"}, ["card.effect"])
+            b.emit(
+                "CardPlayed",
+                {
+                    "player": ctx.victim,
+                    "card": cid,
+                    "into": "races" if what == "race" else "classes",
+                    "from": "discard",
+                },
+                ["card.effect"],
+            )
             return
 
 
@@ -244,7 +293,16 @@ def _options(b: Builder, ctx: Ctx, kind: str, arg) -> tuple[list[str], int]:
     raise ValueError(f"unknown step {kind!r}")
 
 
-@step("lose_slot", "lose_item", "lose_best_item", "lose_class", "lose_race", "lose_cards", "lose_items", "lose_any")
+@step(
+    "lose_slot",
+    "lose_item",
+    "lose_best_item",
+    "lose_class",
+    "lose_race",
+    "lose_cards",
+    "lose_items",
+    "lose_any",
+)
 def _lose_chosen(b, ctx, arg, st):
     kind, _ = step_kind(st)
     options, count = _options(b, ctx, kind, arg)
@@ -271,8 +329,16 @@ def _lose_gold_worth(b, ctx, arg, st):
         lose(b, ctx, items)
         return False
     ctx.lost = 0
-    ask(b, ctx, ctx.victim, "lose_card", options=[c for c in items if gold(b.s, c)], count=len(items),
-        worth=int(arg), step="lose_gold_worth")
+    ask(
+        b,
+        ctx,
+        ctx.victim,
+        "lose_card",
+        options=[c for c in items if gold(b.s, c)],
+        count=len(items),
+        worth=int(arg),
+        step="lose_gold_worth",
+    )
     return True
 
 
@@ -296,10 +362,25 @@ def _others_lose_gold_worth(b, ctx, arg, st):
                 discard(b, n, cid, f"lost to {name_of(b, ctx.source)}", ["curse.any"])
             change_level(b, n, -1, name_of(b, ctx.source), rules=["curse.any"])
         elif len([c for c in items if gold(b.s, c)]) == 1:
-            discard(b, n, next(c for c in items if gold(b.s, c)), f"lost to {name_of(b, ctx.source)}", ["curse.any"])
+            discard(
+                b,
+                n,
+                next(c for c in items if gold(b.s, c)),
+                f"lost to {name_of(b, ctx.source)}",
+                ["curse.any"],
+            )
         else:
-            asks.append((n, {"options": [c for c in items if gold(b.s, c)], "count": len(items),
-                             "worth": amount, "step": "others_lose_gold_worth"}))
+            asks.append(
+                (
+                    n,
+                    {
+                        "options": [c for c in items if gold(b.s, c)],
+                        "count": len(items),
+                        "worth": amount,
+                        "step": "others_lose_gold_worth",
+                    },
+                )
+            )
     return ask_many(b, ctx, asks, "lose_card", "curse.victim_chooses")
 
 
@@ -336,8 +417,14 @@ def _pick(b: Builder, ctx: Ctx, count: int, zone: str, who: str, then: str) -> b
 
 @step("others_pick")
 def _others_pick(b, ctx, arg, st):
-    return _pick(b, ctx, int(arg.get("count", 1)), arg.get("from", "items"), arg.get("who", "all"),
-                 arg.get("then", "take"))
+    return _pick(
+        b,
+        ctx,
+        int(arg.get("count", 1)),
+        arg.get("from", "items"),
+        arg.get("who", "all"),
+        arg.get("then", "take"),
+    )
 
 
 @step("others_take_items")

@@ -26,6 +26,7 @@ class ReplayError(Exception):
 
 # -- export ------------------------------------------------------------------
 
+
 def export_games(store: EventStore, game_ids: Iterable[int], fh: IO[str]) -> int:
     """Write each game as a header line and its event lines to fh; returns lines written."""
     written = 0
@@ -45,9 +46,14 @@ def _line(obj: dict) -> str:
 
 # -- import ------------------------------------------------------------------
 
-def import_jsonl(store: EventStore, src: str | os.PathLike | IO, *,
-                 max_bytes: int = MAX_BYTES,
-                 card_ids: Callable[[str], set[str] | None] | None = None) -> list[int]:
+
+def import_jsonl(
+    store: EventStore,
+    src: str | os.PathLike | IO,
+    *,
+    max_bytes: int = MAX_BYTES,
+    card_ids: Callable[[str], set[str] | None] | None = None,
+) -> list[int]:
     """Check a whole replay file, then store all its games in ONE transaction."""
     games = read_jsonl(src, max_bytes=max_bytes, card_ids=card_ids)
     try:
@@ -56,9 +62,12 @@ def import_jsonl(store: EventStore, src: str | os.PathLike | IO, *,
         raise ReplayError(None, f"the store refused the file: {error}") from error
 
 
-def read_jsonl(src: str | os.PathLike | IO, *, max_bytes: int = MAX_BYTES,
-               card_ids: Callable[[str], set[str] | None] | None = None,
-               ) -> list[tuple[dict[str, Any], list[Event]]]:
+def read_jsonl(
+    src: str | os.PathLike | IO,
+    *,
+    max_bytes: int = MAX_BYTES,
+    card_ids: Callable[[str], set[str] | None] | None = None,
+) -> list[tuple[dict[str, Any], list[Event]]]:
     """Parse and check a replay file: [(metadata, events)]; ReplayError on the first fault."""
     if isinstance(src, (str, os.PathLike)):
         with open(src, "rb") as fh:
@@ -133,8 +142,7 @@ def _header(n: int, obj: dict, card_ids: Callable) -> tuple[dict, set[str] | Non
     try:
         cards = card_ids(meta["card_set"])
     except (LookupError, ValueError, OSError) as error:
-        raise ReplayError(n, f"unknown card set {meta['card_set']!r}"
-                             f" ({type(error).__name__})") from None
+        raise ReplayError(n, f"unknown card set {meta['card_set']!r} ({type(error).__name__})") from None
     return meta, cards
 
 
@@ -153,8 +161,10 @@ def _event(n: int, obj: dict, meta: dict, expected: int, cards: set[str] | None)
         if event.type != "GameStarted":
             raise ReplayError(n, f"event 1 must be GameStarted, not {event.type}")
         if event.payload.get("ruleset") != meta["ruleset"]:
-            raise ReplayError(n, f"GameStarted names ruleset {event.payload.get('ruleset')!r},"
-                                 f" the header {meta['ruleset']!r}")
+            raise ReplayError(
+                n,
+                f"GameStarted names ruleset {event.payload.get('ruleset')!r}, the header {meta['ruleset']!r}",
+            )
     if cards is not None:
         for card in card_refs(event):
             if card not in cards:

@@ -6,8 +6,18 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from munchkin_nb.engine import (Action, Event, GameState, IllegalAction, ScriptedChance, apply, evolve,
-                                new_game, state_hash, verify)
+from munchkin_nb.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    ScriptedChance,
+    apply,
+    evolve,
+    new_game,
+    state_hash,
+    verify,
+)
 from munchkin_nb.engine.chance import ChanceExhausted
 
 from .jsonl import ReplayError, read_jsonl
@@ -90,15 +100,22 @@ def referee_events(events: list[Event], label: str = "game") -> Report:
                 rep.findings.append(Finding(where, str(action), exc.rule_id, exc.sentence))
                 produced = None
             except (ChanceExhausted, KeyError, ValueError) as exc:
-                rep.findings.append(Finding(where, str(action), "card.effect", f"cannot be reproduced: {exc}"))
+                rep.findings.append(
+                    Finding(where, str(action), "card.effect", f"cannot be reproduced: {exc}")
+                )
                 produced = None
         else:
             players = [p for p in seg[0].payload.get("players", [])]
             try:
-                produced = new_game(players, seg[0].payload.get("ruleset", "?"), seg[0].payload.get("seed"),
-                                    _chance_of(seg), deal=any(e.type == "CardDrawn" for e in seg))
+                produced = new_game(
+                    players,
+                    seg[0].payload.get("ruleset", "?"),
+                    seg[0].payload.get("seed"),
+                    _chance_of(seg),
+                    deal=any(e.type == "CardDrawn" for e in seg),
+                )
                 if any(e.type == "PositionSet" for e in seg):
-                    produced = None   # a scenario or lesson lays its table out: taken as recorded
+                    produced = None  # a scenario or lesson lays its table out: taken as recorded
             except (IllegalAction, ValueError, ChanceExhausted) as exc:
                 rule = getattr(exc, "rule_id", "setup.players")
                 rep.findings.append(Finding(where, "set-up", rule, str(getattr(exc, "sentence", exc))))
@@ -107,11 +124,19 @@ def referee_events(events: list[Event], label: str = "game") -> Report:
             mine = [e.to_json() for e in produced]
             theirs = [e.to_json() for e in seg]
             if mine != theirs:
-                k = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+                k = next(
+                    (i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs))
+                )
                 got = json.loads(theirs[k])["type"] if k < len(theirs) else "nothing"
                 want = json.loads(mine[k])["type"] if k < len(mine) else "nothing"
-                rep.findings.append(Finding(f"seq {first + k}", seg[0].type, "card.effect",
-                                            f"the record has {got} where the engine makes {want}"))
+                rep.findings.append(
+                    Finding(
+                        f"seq {first + k}",
+                        seg[0].type,
+                        "card.effect",
+                        f"the record has {got} where the engine makes {want}",
+                    )
+                )
         if not _fold_all(recorded, seg, rep, where):
             break
         if produced is not None and not rep.findings:
@@ -130,7 +155,9 @@ def _fold_all(state: GameState, seg: list[Event], rep: Report, where: str) -> bo
             evolve(state, e)
         return True
     except (ValueError, KeyError, AttributeError, TypeError) as exc:
-        rep.findings.append(Finding(where, seg[0].type, "card.effect", f"the recorded events do not fold: {exc}"))
+        rep.findings.append(
+            Finding(where, seg[0].type, "card.effect", f"the recorded events do not fold: {exc}")
+        )
         return False
 
 
@@ -148,6 +175,7 @@ def validate_path(source: str, game: int | None = None) -> list[Report]:
         games = read_jsonl(path, card_ids=lambda name: None)
         return [referee_events(evs, f"{path.name} game {i + 1}") for i, (meta, evs) in enumerate(games)]
     from munchkin_nb.store import EventStore
+
     with EventStore(str(path)) as store:
         ids = [game] if game else [g["id"] for g in store.games()]
         return [referee_events(store.events(gid), f"game {gid}") for gid in ids]
@@ -160,11 +188,14 @@ def import_file(store, path: str) -> list[int]:
         rep = referee_events(events, Path(path).name)
         findings = findings + rep.findings
         if findings:
-            raise ReplayError(None, "the transcribed game is not legal: " + "; ".join(map(str, findings[:10])))
+            raise ReplayError(
+                None, "the transcribed game is not legal: " + "; ".join(map(str, findings[:10]))
+            )
         final = GameState.initial()
         for e in events:
             evolve(final, e)
         meta = {"source": "transcribed", "seed": None, "winners": final.winners, "turns": final.turn}
         return [store.add_game(meta, events)]
     from .jsonl import import_jsonl
+
     return import_jsonl(store, path)

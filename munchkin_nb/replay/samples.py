@@ -23,8 +23,14 @@ def to_transcribed(events: list[Event], note: str = "") -> list[str]:
         if e.type == "CardDrawn" and e.payload.get("reason") == "deal":
             deal[e.payload["player"]][e.payload["deck"]].append(e.payload["card"])
         i += 1
-    header = {"kind": "transcribed", "format": 1, "ruleset": start["ruleset"], "players": start["players"],
-              "deal": deal, "note": note}
+    header = {
+        "kind": "transcribed",
+        "format": 1,
+        "ruleset": start["ruleset"],
+        "players": start["players"],
+        "deal": deal,
+        "note": note,
+    }
     lines = [json.dumps(header, ensure_ascii=False)]
     while i < len(events):
         a = Action.from_event(events[i])
@@ -78,6 +84,7 @@ def build(db: Path, games: int = 36, seed: int = 1000) -> None:
     from munchkin_nb.bots import play_game
     from munchkin_nb.replay.referee import import_file
     from munchkin_nb.store import EventStore
+
     if db.exists():
         db.unlink()
     with EventStore(str(db)) as store:
@@ -92,6 +99,7 @@ def build(db: Path, games: int = 36, seed: int = 1000) -> None:
 def find_transcribable(count: int = 2, start: int = 5000, tries: int = 400) -> list[tuple[int, list[Event]]]:
     """Games that between them show every WANTED feature, fewest turns first."""
     from munchkin_nb.bots import play_game
+
     found, covered = [], set()
     for seed in range(start, start + tries):
         rec = play_game(4, seed, "heuristic")

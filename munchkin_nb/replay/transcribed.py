@@ -5,8 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from munchkin_nb.engine import (Action, Event, GameState, IllegalAction, ScriptedChance, apply, evolve,
-                                new_game)
+from munchkin_nb.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    ScriptedChance,
+    apply,
+    evolve,
+    new_game,
+)
 from munchkin_nb.engine.chance import ChanceExhausted
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
@@ -33,7 +41,9 @@ def _deal_draws(header: dict, names: list[str], line: int) -> list[str]:
         for name in names:
             cards = deal[name].get(kind, []) if isinstance(deal[name], dict) else []
             if len(cards) != n:
-                raise ReplayError(line, f"field 'deal': {name} must be dealt {n} {kind} cards, not {len(cards)}")
+                raise ReplayError(
+                    line, f"field 'deal': {name} must be dealt {n} {kind} cards, not {len(cards)}"
+                )
         for i in range(n):
             out.extend(deal[name][kind][i] for name in names)
     return out
@@ -42,6 +52,7 @@ def _deal_draws(header: dict, names: list[str], line: int) -> list[str]:
 def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event], list]:
     """Turn a transcribed file into the event stream, and list every illegal line (skipping it)."""
     from .referee import Finding
+
     if path.stat().st_size > max_bytes:
         raise ReplayError(None, f"the file is {path.stat().st_size} bytes, over the limit of {max_bytes}")
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -68,7 +79,9 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
             continue
         try:
             obj = json.loads(text)
-            action = Action.from_dict({"name": obj["action"], "player": obj["player"], "params": obj.get("params", {})})
+            action = Action.from_dict(
+                {"name": obj["action"], "player": obj["player"], "params": obj.get("params", {})}
+            )
         except (ValueError, KeyError, TypeError) as exc:
             raise ReplayError(n, f"not an action line: {exc}") from None
         chance = ScriptedChance(dice=obj.get("dice", []), draws=obj.get("draws", []), strict=True)
@@ -81,7 +94,9 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
             findings.append(Finding(f"line {n}", str(action), "card.effect", str(exc)))
             continue
         if chance.left():
-            findings.append(Finding(f"line {n}", str(action), "card.effect", f"scripted but never used: {chance.left()}"))
+            findings.append(
+                Finding(f"line {n}", str(action), "card.effect", f"scripted but never used: {chance.left()}")
+            )
         for e in new:
             evolve(state, e)
         events.extend(new)

@@ -17,7 +17,7 @@ class Ruleset:
     start_treasures: int = 4
     win_level: int = 10
     hand_limit: int = 5
-    escape_on: int = 5         # a run-away roll of this or more escapes
+    escape_on: int = 5  # a run-away roll of this or more escapes
     sell_per_level: int = 1000
     modules: tuple[str, ...] = ()
 

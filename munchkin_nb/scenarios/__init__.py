@@ -3,5 +3,12 @@
 from .model import Scenario, ScenarioError, load_scenario
 from .runner import ScenarioResult, StepFailure, run_scenario, scenario_game
 
-__all__ = ["Scenario", "ScenarioError", "load_scenario", "ScenarioResult", "StepFailure",
-           "run_scenario", "scenario_game"]
+__all__ = [
+    "Scenario",
+    "ScenarioError",
+    "load_scenario",
+    "ScenarioResult",
+    "StepFailure",
+    "run_scenario",
+    "scenario_game",
+]

@@ -27,6 +27,7 @@ def _per_player(attr: Callable[[Any], Any]):
             if got != val:
                 out.append(f"{name}: expected {val!r}, got {got!r}")
         return out
+
     return check
 
 
@@ -54,6 +55,7 @@ def _location(s, want, events):
 
 def _all_ids(s):
     from munchkin_nb.engine.cardinfo import card_set
+
     return card_set(s.card_set).instances()
 
 
@@ -69,8 +71,10 @@ def _combat(s, want, events):
             out.append(f"combat {key}: expected {want[key]!r}, got {getattr(bd, key)!r}")
     for t in want.get("terms", []):
         if not any(x.label == t["label"] and x.amount == t["amount"] for x in bd.terms):
-            out.append(f"combat has no term {t['label']!r} = {t['amount']}; terms: "
-                       + "; ".join(f"{x.label}={x.amount}" for x in bd.terms))
+            out.append(
+                f"combat has no term {t['label']!r} = {t['amount']}; terms: "
+                + "; ".join(f"{x.label}={x.amount}" for x in bd.terms)
+            )
     if "monster_count" in want and len(s.combat.monsters) != want["monster_count"]:
         out.append(f"expected {want['monster_count']} monsters, got {len(s.combat.monsters)}")
     if "helper" in want and s.combat.helper != want["helper"]:
@@ -109,10 +113,18 @@ def _legal(s, want, events):
 
 def _events(s, want, events: list[Event]):
     types = [e.type for e in events]
-    out = [f"the last step emitted no {t} (it emitted {types})" for t in want.get("includes", []) if t not in types]
+    out = [
+        f"the last step emitted no {t} (it emitted {types})"
+        for t in want.get("includes", [])
+        if t not in types
+    ]
     out += [f"the last step emitted {t}" for t in want.get("excludes", []) if t in types]
     rules = {r for e in events for r in e.rules}
-    out += [f"the last step applied no rule {r} (it applied {sorted(rules)})" for r in want.get("rules", []) if r not in rules]
+    out += [
+        f"the last step applied no rule {r} (it applied {sorted(rules)})"
+        for r in want.get("rules", [])
+        if r not in rules
+    ]
     return out
 
 
@@ -120,6 +132,7 @@ def _simple(getter, label):
     def check(s, want, events):
         got = getter(s)
         return [] if got == want else [f"{label}: expected {want!r}, got {got!r}"]
+
     return check
 
 

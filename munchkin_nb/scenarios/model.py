@@ -52,6 +52,7 @@ def _resolver(card_set):
                 used.add(cid)
                 return cid
         raise ScenarioError(f"{where}: unknown or already used card {name!r}")
+
     return resolve
 
 
@@ -81,7 +82,11 @@ def load_scenario(path: str | Path) -> Scenario:
             p = {"name": p}
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise ScenarioError(f"{where}: players[{i}] needs a name")
-        spec = {"name": p["name"], "sex": p.get("sex", "male" if i % 2 else "female"), "level": int(p.get("level", 1))}
+        spec = {
+            "name": p["name"],
+            "sex": p.get("sex", "male" if i % 2 else "female"),
+            "level": int(p.get("level", 1)),
+        }
         for zone in PLAYER_ZONES:
             spec[zone] = [resolve(c, f"{where}: players[{i}].{zone}") for c in p.get(zone, [])]
         for zone in ("half_breed", "super_munchkin"):
@@ -89,13 +94,17 @@ def load_scenario(path: str | Path) -> Scenario:
                 spec[zone] = resolve(p[zone], f"{where}: players[{i}].{zone}")
         players.append(spec)
     if not rs.min_players <= len(players) <= rs.max_players:
-        raise ScenarioError(f"{where}: field 'players': {len(players)} players; {rs.min_players} to {rs.max_players} allowed")
+        raise ScenarioError(
+            f"{where}: field 'players': {len(players)} players; {rs.min_players} to {rs.max_players} allowed"
+        )
     names = [p["name"] for p in players]
     turn_of = data.get("turn", names[0])
     if turn_of not in names:
         raise ScenarioError(f"{where}: field 'turn': {turn_of!r} is not a player")
     decks = {k: [resolve(c, f"{where}: decks.{k}") for c in v] for k, v in (data.get("decks") or {}).items()}
-    discards = {k: [resolve(c, f"{where}: discards.{k}") for c in v] for k, v in (data.get("discards") or {}).items()}
+    discards = {
+        k: [resolve(c, f"{where}: discards.{k}") for c in v] for k, v in (data.get("discards") or {}).items()
+    }
     for k in list(decks) + list(discards):
         if k not in ("door", "treasure"):
             raise ScenarioError(f"{where}: unknown deck {k!r}")
@@ -103,7 +112,18 @@ def load_scenario(path: str | Path) -> Scenario:
     for i, st in enumerate(steps):
         if not isinstance(st, dict) or len(st) != 1 or next(iter(st)) not in STEP_KINDS:
             raise ScenarioError(f"{where}: steps[{i}]: a step is one of {', '.join(STEP_KINDS)}")
-    return Scenario(name=data.get("name", path.stem), path=where, ruleset=rs_name, rules=rules, players=players,
-                    turn_of=turn_of, phase=data.get("phase", "before_door"), decks=decks, discards=discards,
-                    dice=[int(d) for d in data.get("dice", [])], steps=steps,
-                    description=data.get("description", ""), tags=list(data.get("tags", [])))
+    return Scenario(
+        name=data.get("name", path.stem),
+        path=where,
+        ruleset=rs_name,
+        rules=rules,
+        players=players,
+        turn_of=turn_of,
+        phase=data.get("phase", "before_door"),
+        decks=decks,
+        discards=discards,
+        dice=[int(d) for d in data.get("dice", [])],
+        steps=steps,
+        description=data.get("description", ""),
+        tags=list(data.get("tags", [])),
+    )

@@ -6,8 +6,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from munchkin_nb.engine import (Action, Event, Game, GameState, IllegalAction, ScriptedChance, breakdown,
-                                evolve, legal_actions, verify)
+from munchkin_nb.engine import (
+    Action,
+    Event,
+    Game,
+    GameState,
+    IllegalAction,
+    ScriptedChance,
+    breakdown,
+    evolve,
+    legal_actions,
+    verify,
+)
 from munchkin_nb.engine.builder import Builder
 
 from .expect import check_expectation
@@ -42,13 +52,31 @@ def scenario_game(sc: Scenario) -> Game:
     """The game at the scenario's starting position, with its dice scripted."""
     chance = ScriptedChance(dice=sc.dice)
     b = Builder(GameState.initial(), chance)
-    b.emit("GameStarted", {"ruleset": sc.ruleset, "card_set": sc.ruleset, "modules": [],
-                           "players": [{"name": p["name"], "sex": p["sex"]} for p in sc.players], "seed": None,
-                           "scenario": sc.name}, ["setup.players"])
+    b.emit(
+        "GameStarted",
+        {
+            "ruleset": sc.ruleset,
+            "card_set": sc.ruleset,
+            "modules": [],
+            "players": [{"name": p["name"], "sex": p["sex"]} for p in sc.players],
+            "seed": None,
+            "scenario": sc.name,
+        },
+        ["setup.players"],
+    )
     for kind in ("door", "treasure"):
         b.emit("DeckShuffled", {"deck": kind, "order": list(b.s.decks[kind])}, ["setup.deal"])
-    b.emit("PositionSet", {"players": sc.players, "turn_of": sc.turn_of, "phase": sc.phase,
-                           "decks": sc.decks, "discards": sc.discards}, ["setup.play_before_first_turn"])
+    b.emit(
+        "PositionSet",
+        {
+            "players": sc.players,
+            "turn_of": sc.turn_of,
+            "phase": sc.phase,
+            "decks": sc.decks,
+            "discards": sc.discards,
+        },
+        ["setup.play_before_first_turn"],
+    )
     return Game(b.s, list(b.events), chance)
 
 
@@ -87,7 +115,11 @@ def run_scenario(path_or_sc) -> ScenarioResult:
                 res.failures.append(StepFailure(i, step, "the action was accepted but should be refused"))
             except IllegalAction as exc:
                 if body.get("rule") and exc.rule_id != body["rule"]:
-                    res.failures.append(StepFailure(i, step, f"refused by {exc.rule_id}, expected {body['rule']}: {exc.sentence}"))
+                    res.failures.append(
+                        StepFailure(
+                            i, step, f"refused by {exc.rule_id}, expected {body['rule']}: {exc.sentence}"
+                        )
+                    )
         elif kind == "expect":
             for msg in check_expectation(game.state, body, last):
                 res.failures.append(StepFailure(i, step, msg))
@@ -99,7 +131,11 @@ def _resolve_params(s: GameState, a: Action) -> Action:
     """Let scenarios name cards by id ('crabs', 'elf'): find the physical copy the player can use."""
     params = dict(a.params)
     for key, val in a.params.items():
-        if key in ("card", "monster", "discard", "item", "new_monster", "pick") and isinstance(val, str) and "#" not in val:
+        if (
+            key in ("card", "monster", "discard", "item", "new_monster", "pick")
+            and isinstance(val, str)
+            and "#" not in val
+        ):
             params[key] = _find(s, val, a.player)
         elif key in ("cards", "items") and isinstance(val, list):
             params[key] = [_find(s, v, a.player) if "#" not in v else v for v in val]

@@ -25,14 +25,19 @@ def _executemany_rate(path: str, events: list) -> float:
     try:
         conn = db.conn
         with conn:  # the games row is not what we time
-            conn.execute("INSERT INTO games (id, ruleset, card_set, modules, players, source,"
-                         " format_version, created) VALUES (1, 'classic', 'classic', '[]',"
-                         " '[\"ann\"]', 'simulated', 1, '')")
+            conn.execute(
+                "INSERT INTO games (id, ruleset, card_set, modules, players, source,"
+                " format_version, created) VALUES (1, 'classic', 'classic', '[]',"
+                " '[\"ann\"]', 'simulated', 1, '')"
+            )
         rows = event_rows(1, 1, events)  # prepared before the clock starts
         t0 = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
-        conn.executemany("INSERT INTO events (game_id, seq, turn, phase, actor, type,"
-                         " payload, rules, automatic) VALUES (?,?,?,?,?,?,?,?,?)", rows)
+        conn.executemany(
+            "INSERT INTO events (game_id, seq, turn, phase, actor, type,"
+            " payload, rules, automatic) VALUES (?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
         conn.execute("COMMIT")
         return len(events) / (time.perf_counter() - t0)
     finally:
@@ -52,8 +57,12 @@ def append_rate(n_events: int = 100_000, repeat: int = 3) -> dict:
         for i in range(repeat):
             store = max(store, _store_rate(os.path.join(tmp, f"s{i}.db"), events))
             raw = max(raw, _executemany_rate(os.path.join(tmp, f"r{i}.db"), events))
-    return {"n_events": n_events, "store_events_per_s": round(store),
-            "executemany_events_per_s": round(raw), "ratio": round(store / raw, 3)}
+    return {
+        "n_events": n_events,
+        "store_events_per_s": round(store),
+        "executemany_events_per_s": round(raw),
+        "ratio": round(store / raw, 3),
+    }
 
 
 if __name__ == "__main__":

@@ -12,8 +12,18 @@ from munchkin_nb.engine.events import Event
 from .schema import SOURCES
 
 FORMAT_VERSION = 1  # of the events' own shape (Event.to_dict); bump on a change
-FIELDS = ("ruleset", "card_set", "modules", "players", "seed", "source",
-          "format_version", "created", "winners", "turns")
+FIELDS = (
+    "ruleset",
+    "card_set",
+    "modules",
+    "players",
+    "seed",
+    "source",
+    "format_version",
+    "created",
+    "winners",
+    "turns",
+)
 # Any other metadata (the runner's "bot", a transcriber's notes) is kept as a
 # JSON object in the `extra` column and read back at the top level.
 EXTRA = "extra"
@@ -97,13 +107,11 @@ def to_row(meta: dict[str, Any]) -> dict[str, Any]:
     """Checked metadata as `games` values: the columns, the rest under `extra`, lists as JSON."""
     row = {k: v for k, v in meta.items() if k in FIELDS}
     row[EXTRA] = {k: v for k, v in meta.items() if k not in FIELDS}
-    return {k: json.dumps(v) if k in _JSON_FIELDS and v is not None else v
-            for k, v in row.items()}
+    return {k: json.dumps(v) if k in _JSON_FIELDS and v is not None else v for k, v in row.items()}
 
 
 def from_row(row: dict[str, Any]) -> dict[str, Any]:
     """A `games` row as plain data: JSON decoded, `extra` keys at the top level."""
-    out = {k: json.loads(v) if k in _JSON_FIELDS and v is not None else v
-           for k, v in row.items()}
+    out = {k: json.loads(v) if k in _JSON_FIELDS and v is not None else v for k, v in row.items()}
     extra = out.pop(EXTRA, None) or {}
     return {**out, **extra}

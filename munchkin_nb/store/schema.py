@@ -52,8 +52,7 @@ def stored_version(db: sqlite_utils.Database) -> int | None:
     """The schema version written in `meta`, or None for an empty database."""
     if not db["meta"].exists():
         return None
-    row = db.conn.execute(
-        "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    row = db.conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     return int(row[0]) if row else None
 
 
@@ -62,7 +61,8 @@ def _ensure_schema(db: sqlite_utils.Database) -> None:
     if version is not None and version > SCHEMA_VERSION:
         raise StoreError(
             f"database schema version {version} is newer than this code knows "
-            f"({SCHEMA_VERSION}); upgrade munchkin_nb to open it")
+            f"({SCHEMA_VERSION}); upgrade munchkin_nb to open it"
+        )
     if version == SCHEMA_VERSION:
         return
     # IMMEDIATE: two processes creating the schema at once serialise here.
@@ -79,26 +79,49 @@ def _create(db: sqlite_utils.Database) -> None:
     db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
     db["games"].create(
         {
-            "id": int, "ruleset": str, "card_set": str, "modules": str,
-            "players": str, "seed": int, "source": str, "format_version": int,
-            "created": str, "winners": str, "turns": int, "extra": str,
+            "id": int,
+            "ruleset": str,
+            "card_set": str,
+            "modules": str,
+            "players": str,
+            "seed": int,
+            "source": str,
+            "format_version": int,
+            "created": str,
+            "winners": str,
+            "turns": int,
+            "extra": str,
         },
         pk="id",
-        not_null=["ruleset", "card_set", "modules", "players", "source",
-                  "format_version", "created", "extra"],
+        not_null=[
+            "ruleset",
+            "card_set",
+            "modules",
+            "players",
+            "source",
+            "format_version",
+            "created",
+            "extra",
+        ],
         defaults={"extra": "{}"},
         if_not_exists=True,
     )
     db["events"].create(
         {
-            "game_id": int, "seq": int, "turn": int, "phase": str, "actor": str,
-            "type": str, "payload": str, "rules": str, "automatic": int,
+            "game_id": int,
+            "seq": int,
+            "turn": int,
+            "phase": str,
+            "actor": str,
+            "type": str,
+            "payload": str,
+            "rules": str,
+            "automatic": int,
         },
         pk=("game_id", "seq"),
         foreign_keys=[("game_id", "games", "id")],
         # PK columns of a rowid table may hold NULL in SQLite unless told not to.
-        not_null=["game_id", "seq", "turn", "phase", "type", "payload", "rules",
-                  "automatic"],
+        not_null=["game_id", "seq", "turn", "phase", "type", "payload", "rules", "automatic"],
         if_not_exists=True,
     )
     db["snapshots"].create(
@@ -110,5 +133,5 @@ def _create(db: sqlite_utils.Database) -> None:
     )
     db.executescript(_TRIGGERS)  # inside our transaction: no implicit commit
     db.conn.execute(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
-        (str(SCHEMA_VERSION),))
+        "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+    )

@@ -40,8 +40,9 @@ def crosses(last_seq: int, n_new: int, every: int) -> bool:
     return every > 0 and (last_seq + n_new) // every > last_seq // every
 
 
-def fold_snapshots(reducer: Reducer, state: Any, last_seq: int,
-                   events: Iterable[Event], every: int) -> list[tuple[int, str]]:
+def fold_snapshots(
+    reducer: Reducer, state: Any, last_seq: int, events: Iterable[Event], every: int
+) -> list[tuple[int, str]]:
     """Fold `events` (seq last_seq+1...) into `state`; (seq, JSON) at each multiple of every."""
     out = []
     evolve = reducer.evolve

@@ -20,18 +20,29 @@ _dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=Fa
 
 _INSERT_EVENT = (
     "INSERT INTO events (game_id, seq, turn, phase, actor, type, payload, rules, automatic)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 _SELECT_EVENTS = (
     "SELECT type, payload, actor, automatic, rules, turn, phase FROM events"
-    " WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq")
+    " WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq"
+)
 
 
 def event_rows(game_id: int, first_seq: int, events: Iterable[Event]) -> list[tuple]:
     """The `events` table rows for `events`, numbered from first_seq."""
     try:
         return [
-            (game_id, seq, e.turn, e.phase, e.actor, e.type, _dumps(e.payload),
-             _dumps(list(e.rules)) if e.rules else "[]", e.automatic)
+            (
+                game_id,
+                seq,
+                e.turn,
+                e.phase,
+                e.actor,
+                e.type,
+                _dumps(e.payload),
+                _dumps(list(e.rules)) if e.rules else "[]",
+                e.automatic,
+            )
             for seq, e in enumerate(events, first_seq)
         ]
     except (TypeError, ValueError, AttributeError) as error:
@@ -41,8 +52,9 @@ def event_rows(game_id: int, first_seq: int, events: Iterable[Event]) -> list[tu
 class EventStore:
     """A database of games: add and append events (never change them), read, seek."""
 
-    def __init__(self, path: str, *, snapshot_every: int = DEFAULT_EVERY,
-                 reducer: Reducer | None = None) -> None:
+    def __init__(
+        self, path: str, *, snapshot_every: int = DEFAULT_EVERY, reducer: Reducer | None = None
+    ) -> None:
         self.path = str(path)
         self.db = connect(self.path)
         self.snapshot_every = snapshot_every
@@ -103,36 +115,43 @@ class EventStore:
         with self.transaction() as conn:
             return [self._insert_game(conn, *game) for game in checked]
 
-    def _insert_game(self, conn: sqlite3.Connection, row: dict, events: list[Event],
-                     snapshots: list[tuple[int, str]] = ()) -> int:
+    def _insert_game(
+        self, conn: sqlite3.Connection, row: dict, events: list[Event], snapshots: list[tuple[int, str]] = ()
+    ) -> int:
         values = _games.to_row(row)
         cursor = conn.execute(
             f"INSERT INTO games ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
-            list(values.values()))
+            list(values.values()),
+        )
         game_id = cursor.lastrowid
         self._insert_events(conn, game_id, 0, events, snapshots)
         return game_id
 
-    def _insert_events(self, conn: sqlite3.Connection, game_id: int, last_seq: int,
-                       events: list[Event], snapshots: list[tuple[int, str]] = ()) -> None:
+    def _insert_events(
+        self,
+        conn: sqlite3.Connection,
+        game_id: int,
+        last_seq: int,
+        events: list[Event],
+        snapshots: list[tuple[int, str]] = (),
+    ) -> None:
         # Raw executemany: about 3x faster than sqlite-utils insert_all here.
         conn.executemany(_INSERT_EVENT, event_rows(game_id, last_seq + 1, events))
-        conn.executemany("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
-                         [(game_id, seq, state) for seq, state in snapshots])
+        conn.executemany(
+            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+            [(game_id, seq, state) for seq, state in snapshots],
+        )
 
-    def _snapshots(self, game_id: int | None, last_seq: int,
-                   events: list[Event]) -> list[tuple[int, str]]:
+    def _snapshots(self, game_id: int | None, last_seq: int, events: list[Event]) -> list[tuple[int, str]]:
         """(seq, state JSON) at each snapshot point among `events`; [] without the engine."""
         reducer = self.reducer
         if reducer is None or not crosses(last_seq, len(events), self.snapshot_every):
             return []  # without the engine, state_at folds from the start instead
         try:
-            state = (reducer.initial() if last_seq == 0
-                     else self._state(reducer, game_id, last_seq, True))
+            state = reducer.initial() if last_seq == 0 else self._state(reducer, game_id, last_seq, True)
             return fold_snapshots(reducer, state, last_seq, events, self.snapshot_every)
         except Exception as error:  # a snapshot is an optimisation, never a reason to lose events
-            warnings.warn(f"game {game_id or '(new)'}: no snapshots written ({error!r})",
-                          stacklevel=3)
+            warnings.warn(f"game {game_id or '(new)'}: no snapshots written ({error!r})", stacklevel=3)
             return []
 
     def append(self, game_id: int, events: list[Event]) -> int:
@@ -145,8 +164,7 @@ class EventStore:
             last = self.last_seq(game_id)
             if last == 0 and events[0].type != "GameStarted":
                 raise StoreError(f"event 1 must be GameStarted, not {events[0].type}")
-            self._insert_events(conn, game_id, last, events,
-                                self._snapshots(game_id, last, events))
+            self._insert_events(conn, game_id, last, events, self._snapshots(game_id, last, events))
             if events[-1].type == "GameWon":
                 self.set_result(game_id, events[-1].payload.get("winners"), events[-1].turn)
             return last + len(events)
@@ -154,8 +172,10 @@ class EventStore:
     def set_result(self, game_id: int, winners: list[str] | None, turns: int | None) -> None:
         """Record a game's result (games rows may change; events never do)."""
         self.game(game_id)
-        self.db.execute("UPDATE games SET winners = ?, turns = ? WHERE id = ?",
-                        (None if winners is None else json.dumps(winners), turns, game_id))
+        self.db.execute(
+            "UPDATE games SET winners = ?, turns = ? WHERE id = ?",
+            (None if winners is None else json.dumps(winners), turns, game_id),
+        )
 
     # -- reading -----------------------------------------------------------
 
@@ -181,9 +201,10 @@ class EventStore:
         stop = self.last_seq(game_id) if stop is None else stop
         loads = json.loads
         # Rows were checked on the way in, so Event() directly, not from_dict.
-        return [Event(t, loads(p), a, bool(auto), tuple(loads(r)), turn, phase)
-                for t, p, a, auto, r, turn, phase
-                in self.db.execute(_SELECT_EVENTS, [game_id, start, stop])]
+        return [
+            Event(t, loads(p), a, bool(auto), tuple(loads(r)), turn, phase)
+            for t, p, a, auto, r, turn, phase in self.db.execute(_SELECT_EVENTS, [game_id, start, stop])
+        ]
 
     def state_at(self, game_id: int, seq: int, *, use_snapshots: bool = True) -> Any:
         """The state after event `seq` (0 = before any): nearest snapshot + evolve."""
@@ -199,8 +220,9 @@ class EventStore:
         base, state = 0, None
         if use_snapshots:
             row = self.db.execute(
-                "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ?"
-                " ORDER BY seq DESC LIMIT 1", [game_id, seq]).fetchone()
+                "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                [game_id, seq],
+            ).fetchone()
             if row:
                 base, state = row[0], reducer.from_dict(json.loads(row[1]))
         if state is None:

@@ -7,8 +7,7 @@ import random
 from munchkin_nb.engine.events import Event
 
 # Instance ids in the shape of docs/cards.md; tests pass this set as the card set.
-CARDS = tuple([f"door_{i}" for i in range(40)] + [f"treasure_{i}#{c}" for i in range(20)
-                                                   for c in (1, 2)])
+CARDS = tuple([f"door_{i}" for i in range(40)] + [f"treasure_{i}#{c}" for i in range(20) for c in (1, 2)])
 DOORS, TREASURES = CARDS[:40], CARDS[40:]
 
 
@@ -18,30 +17,53 @@ def _turn(rng: random.Random, turn: int, player: str) -> list[Event]:
     return [
         Event("TurnStarted", {"player": player}, turn=turn, phase="start"),
         Event("PhaseChanged", {"phase": "kick_door"}, turn=turn, phase="kick_door"),
-        Event("CardDrawn", {"player": player, "card": door, "deck": "door", "face": "up"},
-              turn=turn, phase="kick_door"),
-        Event("CombatStarted", {"player": player, "monster": door}, turn=turn,
-              phase="combat", rules=("combat.start",)),
-        Event("DieRolled", {"player": player, "purpose": "run_away", "result": roll},
-              turn=turn, phase="combat"),
-        Event("ActionTaken", {"action": {"kind": "play", "card": treasure}}, actor=player,
-              automatic=False, turn=turn, phase="combat"),
-        Event("LevelChanged", {"player": player, "delta": 1, "level": 2, "reason": "kill"},
-              turn=turn, phase="combat", rules=("level.kill", "combat.win")),
+        Event(
+            "CardDrawn",
+            {"player": player, "card": door, "deck": "door", "face": "up"},
+            turn=turn,
+            phase="kick_door",
+        ),
+        Event(
+            "CombatStarted",
+            {"player": player, "monster": door},
+            turn=turn,
+            phase="combat",
+            rules=("combat.start",),
+        ),
+        Event(
+            "DieRolled", {"player": player, "purpose": "run_away", "result": roll}, turn=turn, phase="combat"
+        ),
+        Event(
+            "ActionTaken",
+            {"action": {"kind": "play", "card": treasure}},
+            actor=player,
+            automatic=False,
+            turn=turn,
+            phase="combat",
+        ),
+        Event(
+            "LevelChanged",
+            {"player": player, "delta": 1, "level": 2, "reason": "kill"},
+            turn=turn,
+            phase="combat",
+            rules=("level.kill", "combat.win"),
+        ),
         Event("TurnEnded", {"player": player}, turn=turn, phase="charity"),
     ]
 
 
-def synthetic_game(turns: int, players: tuple[str, ...] = ("ann", "bob", "cyd"),
-                   seed: int = 0) -> list[Event]:
+def synthetic_game(
+    turns: int, players: tuple[str, ...] = ("ann", "bob", "cyd"), seed: int = 0
+) -> list[Event]:
     """GameStarted, two shuffles, `turns` whole turns of 8 events, GameWon."""
     rng = random.Random(seed)
     events = [
-        Event("GameStarted", {"ruleset": "classic", "card_set": "classic",
-                              "players": list(players), "seed": seed}),
+        Event(
+            "GameStarted",
+            {"ruleset": "classic", "card_set": "classic", "players": list(players), "seed": seed},
+        ),
         Event("DeckShuffled", {"deck": "door", "order": rng.sample(DOORS, len(DOORS))}),
-        Event("DeckShuffled", {"deck": "treasure",
-                               "order": rng.sample(TREASURES, len(TREASURES))}),
+        Event("DeckShuffled", {"deck": "treasure", "order": rng.sample(TREASURES, len(TREASURES))}),
         Event("FirstPlayerChosen", {"player": players[0]}),
     ]
     for turn in range(1, turns + 1):

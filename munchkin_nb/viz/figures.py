@@ -45,20 +45,31 @@ def combat_waterfall(bd: Breakdown) -> go.Figure:
     labels = [r[0] for r in players] + ["Players' total"] + [r[0] for r in monsters] + ["Margin"]
     values = [r[1] for r in players] + [0] + [r[1] for r in monsters] + [0]
     measure = ["relative"] * len(players) + ["total"] + ["relative"] * len(monsters) + ["total"]
-    text = [f"{v:+d}" for v in values[:len(players)]] + [str(bd.players)]
-    text += [f"{v:+d}" for v in values[len(players) + 1:-1]] + [f"{bd.margin:+d}"]
-    fig = go.Figure(go.Waterfall(
-        x=_unique(labels), y=values, measure=measure, text=text, textposition="outside",
-        increasing={"marker": {"color": PLAYERS_COLOUR}},
-        decreasing={"marker": {"color": MONSTERS_COLOUR}},
-        totals={"marker": {"color": TOTAL_COLOUR}},
-        connector={"line": {"color": "#999", "width": 1}},
-        hovertemplate="%{x}: %{text}<extra></extra>",
-        name="combat",
-    ))
-    fig.update_layout(title=combat_title(bd), showlegend=False, height=380,
-                      margin={"l": 40, "r": 20, "t": 60, "b": 100},
-                      yaxis_title="strength", template="plotly_white")
+    text = [f"{v:+d}" for v in values[: len(players)]] + [str(bd.players)]
+    text += [f"{v:+d}" for v in values[len(players) + 1 : -1]] + [f"{bd.margin:+d}"]
+    fig = go.Figure(
+        go.Waterfall(
+            x=_unique(labels),
+            y=values,
+            measure=measure,
+            text=text,
+            textposition="outside",
+            increasing={"marker": {"color": PLAYERS_COLOUR}},
+            decreasing={"marker": {"color": MONSTERS_COLOUR}},
+            totals={"marker": {"color": TOTAL_COLOUR}},
+            connector={"line": {"color": "#999", "width": 1}},
+            hovertemplate="%{x}: %{text}<extra></extra>",
+            name="combat",
+        )
+    )
+    fig.update_layout(
+        title=combat_title(bd),
+        showlegend=False,
+        height=380,
+        margin={"l": 40, "r": 20, "t": 60, "b": 100},
+        yaxis_title="strength",
+        template="plotly_white",
+    )
     fig.add_hline(y=0, line_width=1, line_color="#666")
     return fig
 
@@ -89,10 +100,23 @@ def level_timeline(events: Iterable[Event]) -> go.Figure:
     """Each player's level across the turns (a step line per player), from LevelChanged events."""
     fig = go.Figure()
     for name, pts in levels_by_turn(events).items():
-        fig.add_trace(go.Scatter(x=[t for t, _ in pts], y=[lv for _, lv in pts], mode="lines+markers",
-                                 line_shape="hv", name=name,
-                                 hovertemplate=f"{name}: level %{{y}} (turn %{{x}})<extra></extra>"))
-    fig.update_layout(title="Levels across the game", xaxis_title="turn", yaxis_title="level",
-                      yaxis={"range": [0.5, 10.5], "dtick": 1}, height=360, template="plotly_white",
-                      margin={"l": 40, "r": 20, "t": 50, "b": 40})
+        fig.add_trace(
+            go.Scatter(
+                x=[t for t, _ in pts],
+                y=[lv for _, lv in pts],
+                mode="lines+markers",
+                line_shape="hv",
+                name=name,
+                hovertemplate=f"{name}: level %{{y}} (turn %{{x}})<extra></extra>",
+            )
+        )
+    fig.update_layout(
+        title="Levels across the game",
+        xaxis_title="turn",
+        yaxis_title="level",
+        yaxis={"range": [0.5, 10.5], "dtick": 1},
+        height=360,
+        template="plotly_white",
+        margin={"l": 40, "r": 20, "t": 50, "b": 40},
+    )
     return fig

@@ -14,10 +14,17 @@ from .words import card_name
 
 SEED = 7
 KIND_COLOURS = {
-    "cursed": "#9b2226", "helped": "#2a9d8f", "enhanced against": "#ee9b00",
-    "sent a monster at": "#ca6702", "played against": "#bb3e03", "boosted": "#0a9396",
-    "killed": "#005f73", "looted": "#6a4c93",
-    "restricted to": "#577590", "stronger against": "#e76f51", "enhances": "#f4a261",
+    "cursed": "#9b2226",
+    "helped": "#2a9d8f",
+    "enhanced against": "#ee9b00",
+    "sent a monster at": "#ca6702",
+    "played against": "#bb3e03",
+    "boosted": "#0a9396",
+    "killed": "#005f73",
+    "looted": "#6a4c93",
+    "restricted to": "#577590",
+    "stronger against": "#e76f51",
+    "enhances": "#f4a261",
 }
 
 
@@ -33,7 +40,9 @@ def _add(g: nx.DiGraph, a: str, b: str, kind: str, **node_attrs: Any) -> None:
         g.add_edge(a, b, kinds={kind: 1}, weight=1)
 
 
-def interaction_digraph(events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None) -> nx.DiGraph:
+def interaction_digraph(
+    events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None
+) -> nx.DiGraph:
     """A DiGraph of players (and the monsters they killed): an edge per who-did-what-to-whom,
     with `kinds` {kind: count}; only events of turns a..b (inclusive) when `turns` is given."""
     g = nx.DiGraph()
@@ -74,8 +83,9 @@ def _edge_label(kinds: dict[str, int]) -> str:
     return ", ".join(f"{k} ×{n}" if n > 1 else k for k, n in sorted(kinds.items()))
 
 
-def draw_graph(g: nx.DiGraph, title: str, node_colours: dict[str, str] | None = None,
-               height: int = 480) -> go.Figure:
+def draw_graph(
+    g: nx.DiGraph, title: str, node_colours: dict[str, str] | None = None, height: int = 480
+) -> go.Figure:
     """A plotly drawing of `g`: spring layout with a fixed seed, one line trace per edge kind,
     arrows as annotations, hover text on nodes and edge midpoints."""
     node_colours = node_colours or {}
@@ -95,36 +105,86 @@ def draw_graph(g: nx.DiGraph, title: str, node_colours: dict[str, str] | None = 
             mids_x.append((x0 + x1) / 2)
             mids_y.append((y0 + y1) / 2)
             mids_text.append(f"{a} → {b}: {_edge_label(data['kinds'])}")
-            fig.add_annotation(x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y", axref="x", ayref="y",
-                               showarrow=True, arrowhead=2, arrowsize=1.2, standoff=10,
-                               arrowcolor=KIND_COLOURS.get(kind, "#888"), opacity=0.6, text="")
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name=kind, hoverinfo="skip",
-                                 line={"width": 1.5, "color": KIND_COLOURS.get(kind, "#888")}))
-    fig.add_trace(go.Scatter(x=mids_x, y=mids_y, mode="markers", marker={"size": 6, "opacity": 0},
-                             text=mids_text, hoverinfo="text", showlegend=False, name="edges"))
+            fig.add_annotation(
+                x=x1,
+                y=y1,
+                ax=x0,
+                ay=y0,
+                xref="x",
+                yref="y",
+                axref="x",
+                ayref="y",
+                showarrow=True,
+                arrowhead=2,
+                arrowsize=1.2,
+                standoff=10,
+                arrowcolor=KIND_COLOURS.get(kind, "#888"),
+                opacity=0.6,
+                text="",
+            )
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                name=kind,
+                hoverinfo="skip",
+                line={"width": 1.5, "color": KIND_COLOURS.get(kind, "#888")},
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=mids_x,
+            y=mids_y,
+            mode="markers",
+            marker={"size": 6, "opacity": 0},
+            text=mids_text,
+            hoverinfo="text",
+            showlegend=False,
+            name="edges",
+        )
+    )
     groups: dict[str, list[str]] = {}
     for n, data in g.nodes(data=True):
         groups.setdefault(data.get("kind", "node"), []).append(n)
     for kind, nodes in sorted(groups.items()):
-        fig.add_trace(go.Scatter(
-            x=[pos[n][0] for n in nodes], y=[pos[n][1] for n in nodes], mode="markers+text",
-            text=nodes, textposition="top center", name=kind + "s",
-            hovertext=[f"{n}: {g.out_degree(n)} out, {g.in_degree(n)} in" for n in nodes], hoverinfo="text",
-            marker={"size": 16 if kind == "player" else 10, "color": node_colours.get(kind, "#888"),
-                    "line": {"width": 1, "color": "#333"}}))
-    fig.update_layout(title=title, height=height, template="plotly_white", showlegend=True,
-                      xaxis={"visible": False}, yaxis={"visible": False},
-                      margin={"l": 10, "r": 10, "t": 50, "b": 10})
+        fig.add_trace(
+            go.Scatter(
+                x=[pos[n][0] for n in nodes],
+                y=[pos[n][1] for n in nodes],
+                mode="markers+text",
+                text=nodes,
+                textposition="top center",
+                name=kind + "s",
+                hovertext=[f"{n}: {g.out_degree(n)} out, {g.in_degree(n)} in" for n in nodes],
+                hoverinfo="text",
+                marker={
+                    "size": 16 if kind == "player" else 10,
+                    "color": node_colours.get(kind, "#888"),
+                    "line": {"width": 1, "color": "#333"},
+                },
+            )
+        )
+    fig.update_layout(
+        title=title,
+        height=height,
+        template="plotly_white",
+        showlegend=True,
+        xaxis={"visible": False},
+        yaxis={"visible": False},
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    )
     return fig
 
 
-def interaction_graph(events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None) -> go.Figure:
+def interaction_graph(
+    events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None
+) -> go.Figure:
     """Who did what to whom over turns a..b: curses, help, enhancers and wandering monsters
     played into others' combats, kills and loot."""
     g = interaction_digraph(events, source, turns)
     span = f" (turns {turns[0]}–{turns[1]})" if turns else ""
-    return draw_graph(g, f"Who did what to whom{span}",
-                      {"player": "#264653", "monster": "#e76f51"})
+    return draw_graph(g, f"Who did what to whom{span}", {"player": "#264653", "monster": "#e76f51"})
 
 
 def _cond_nodes(cond: dict | None) -> list[tuple[str, str]]:
@@ -166,6 +226,16 @@ def card_set_digraph(card_set: Any) -> nx.DiGraph:
 def card_set_graph(card_set: Any) -> go.Figure:
     """The card set as a graph: restrictions, monsters' bonuses against races/classes/sexes, enhancers."""
     g = card_set_digraph(card_set)
-    return draw_graph(g, f"How the cards of {getattr(card_set, 'name', 'the set')} relate",
-                      {"item": "#577590", "monster": "#e76f51", "enhancer": "#f4a261",
-                       "race": "#43aa8b", "class": "#90be6d", "sex": "#f9c74f"}, height=720)
+    return draw_graph(
+        g,
+        f"How the cards of {getattr(card_set, 'name', 'the set')} relate",
+        {
+            "item": "#577590",
+            "monster": "#e76f51",
+            "enhancer": "#f4a261",
+            "race": "#43aa8b",
+            "class": "#90be6d",
+            "sex": "#f9c74f",
+        },
+        height=720,
+    )

@@ -14,8 +14,11 @@ def card_name(source: Any, cid: str | None) -> str:
     try:
         if hasattr(source, "card_of"):
             return source.card_of(cid).name
-        set_name = getattr(source, "card_set", None) or (source if isinstance(source, str) else None) or "classic"
+        set_name = (
+            getattr(source, "card_set", None) or (source if isinstance(source, str) else None) or "classic"
+        )
         from munchkin_nb.engine.cardinfo import card_set
+
         return card_set(set_name).card_of(cid).name
     except (KeyError, ValueError, OSError, TypeError):
         return cid.split("#")[0].replace("_", " ").title()
@@ -26,6 +29,7 @@ def monster_words(state: Any, cid: str | None) -> str:
     name = card_name(state, cid)
     try:
         from munchkin_nb.engine.cardinfo import card
+
         level = card(state, cid).level
     except Exception:  # noqa: BLE001  a card the set does not know, a bare state
         level = None
@@ -115,7 +119,9 @@ class _Params(dict):
         if key not in self:
             return self.__missing__(key)
         val = dict.__getitem__(self, key)
-        if key in ("card", "monster", "item", "new_monster", "pick") or (key == "discard" and isinstance(val, str)):
+        if key in ("card", "monster", "item", "new_monster", "pick") or (
+            key == "discard" and isinstance(val, str)
+        ):
             return card_name(self.state, val)
         if key in ("cards", "discard", "items", "give", "take") and isinstance(val, list):
             return _names(self.state, val)
@@ -162,7 +168,9 @@ def _die_rolled(e: Event, s: Any) -> str:
 def _card_drawn(e: Event, s: Any) -> str:
     p = e.payload
     reason = p.get("reason")
-    if reason == "kick" or (p.get("face") == "up" and p.get("deck") == "door" and reason in (None, "kick_door")):
+    if reason == "kick" or (
+        p.get("face") == "up" and p.get("deck") == "door" and reason in (None, "kick_door")
+    ):
         return _kick(p["player"], p["card"], s)
     how = "face up" if p.get("face") == "up" else "face down"
     why = f" ({reason.replace('_', ' ')})" if reason else ""
@@ -172,6 +180,7 @@ def _card_drawn(e: Event, s: Any) -> str:
 def _kick(player: str, cid: str, s: Any) -> str:
     try:
         from munchkin_nb.engine.cardinfo import card
+
         kind = card(s, cid).kind
     except Exception:  # noqa: BLE001
         kind = None
@@ -195,8 +204,12 @@ def _card_given(e: Event, s: Any) -> str:
 
 def _card_played(e: Event, s: Any) -> str:
     p = e.payload
-    into = {"equipped": "equipped it", "carried": "carried it", "races": "took the race",
-            "classes": "took the class"}.get(p.get("into"), f"into {p.get('into')}")
+    into = {
+        "equipped": "equipped it",
+        "carried": "carried it",
+        "races": "took the race",
+        "classes": "took the class",
+    }.get(p.get("into"), f"into {p.get('into')}")
     return f"{p['player']} played {card_name(s, p['card'])} ({into})."
 
 
@@ -218,8 +231,10 @@ def _combat_won(e: Event, s: Any) -> str:
     who = _combat_fighter(s)
     helper = p.get("helper")
     side = f"{who} and {helper}" if helper else who
-    return (f"{side} beat {_names(s, p['monsters'])}: {who} gains {_plural(p['levels'], 'level')} "
-            f"and {_plural(p['treasures'], 'treasure')}.")
+    return (
+        f"{side} beat {_names(s, p['monsters'])}: {who} gains {_plural(p['levels'], 'level')} "
+        f"and {_plural(p['treasures'], 'treasure')}."
+    )
 
 
 def _combat_lost(e: Event, s: Any) -> str:
@@ -267,13 +282,19 @@ def _help_accepted(e: Event, s: Any) -> str:
 
 def _curse(e: Event, s: Any) -> str:
     p = e.payload
-    by = f"{p['by']} cursed {p['player']}" if p.get("by") and p["by"] != p["player"] else f"{p['player']} was cursed"
+    by = (
+        f"{p['by']} cursed {p['player']}"
+        if p.get("by") and p["by"] != p["player"]
+        else f"{p['player']} was cursed"
+    )
     return f"{by}: {card_name(s, p['card'])}."
 
 
 def _bad_stuff(e: Event, s: Any) -> str:
     p = e.payload
-    note = f" ({p['note']})" if p.get("note") else (f" ({p['step'].replace('_', ' ')})" if p.get("step") else "")
+    note = (
+        f" ({p['note']})" if p.get("note") else (f" ({p['step'].replace('_', ' ')})" if p.get("step") else "")
+    )
     return f"Bad stuff from {card_name(s, p['monster'])} hit {p['player']}{note}."
 
 
@@ -290,58 +311,77 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
     "DieRolled": _die_rolled,
     "FirstPlayerChosen": lambda e, s: f"{e.payload['player']} goes first.",
     "TurnStarted": lambda e, s: f"{e.payload['player']}'s turn begins.",
-    "PhaseChanged": lambda e, s: f"The turn moves on to the {str(e.payload['phase']).replace('_', ' ')} phase.",
+    "PhaseChanged": lambda e, s: (
+        f"The turn moves on to the {str(e.payload['phase']).replace('_', ' ')} phase."
+    ),
     "TurnEnded": lambda e, s: f"{e.payload['player']}'s turn ends.",
     "GameWon": lambda e, s: f"{_people(e.payload['winners'])} won the game!",
     "CardDrawn": _card_drawn,
     "CardDiscarded": _card_discarded,
     "CardGiven": _card_given,
     "CardPlayed": _card_played,
-    "CardTakenFromDiscard": lambda e, s: (f"{e.payload['player']} took {card_name(s, e.payload['card'])} "
-                                          f"from the {e.payload['deck']} discards."),
-    "CharityGiven": lambda e, s: (f"{e.payload['from_player']} gave {card_name(s, e.payload['card'])} "
-                                  f"to {e.payload['to_player']} as charity."),
+    "CardTakenFromDiscard": lambda e, s: (
+        f"{e.payload['player']} took {card_name(s, e.payload['card'])} from the {e.payload['deck']} discards."
+    ),
+    "CharityGiven": lambda e, s: (
+        f"{e.payload['from_player']} gave {card_name(s, e.payload['card'])} "
+        f"to {e.payload['to_player']} as charity."
+    ),
     "ActionTaken": lambda e, s: action_words(e.payload["action"], s) + ".",
     "LevelChanged": _level_changed,
-    "ItemEquipped": lambda e, s: (f"{e.payload['player']} "
-                                  f"{'equipped' if e.payload['equipped'] else 'turned sideways'} "
-                                  f"{card_name(s, e.payload['card'])}."),
+    "ItemEquipped": lambda e, s: (
+        f"{e.payload['player']} "
+        f"{'equipped' if e.payload['equipped'] else 'turned sideways'} "
+        f"{card_name(s, e.payload['card'])}."
+    ),
     "SexChanged": lambda e, s: f"{e.payload['player']} is now {e.payload['sex']}.",
-    "PlayerDied": lambda e, s: (f"{e.payload['player']} died"
-                                + (f", killed by {card_name(s, e.payload['by'])}" if e.payload.get("by") else "")
-                                + "."),
+    "PlayerDied": lambda e, s: (
+        f"{e.payload['player']} died"
+        + (f", killed by {card_name(s, e.payload['by'])}" if e.payload.get("by") else "")
+        + "."
+    ),
     "PlayerRevived": lambda e, s: f"{e.payload['player']} comes back with a new character.",
     "CombatStarted": _combat_started,
-    "MonsterAdded": lambda e, s: (f"{e.payload['by']} added {monster_words(s, e.payload['monster'])} "
-                                  f"to the fight."),
-    "MonsterRemoved": lambda e, s: (f"{card_name(s, e.payload['monster'])} left the fight "
-                                    f"({e.payload['reason']})."),
-    "EnhancerPlayed": lambda e, s: (f"{e.payload['by']} played {card_name(s, e.payload['card'])} "
-                                    f"on {card_name(s, e.payload['monster'])}."),
+    "MonsterAdded": lambda e, s: (
+        f"{e.payload['by']} added {monster_words(s, e.payload['monster'])} to the fight."
+    ),
+    "MonsterRemoved": lambda e, s: (
+        f"{card_name(s, e.payload['monster'])} left the fight ({e.payload['reason']})."
+    ),
+    "EnhancerPlayed": lambda e, s: (
+        f"{e.payload['by']} played {card_name(s, e.payload['card'])} on {card_name(s, e.payload['monster'])}."
+    ),
     "ModifierPlayed": _modifier,
     "HelpAsked": lambda e, s: f"{_combat_fighter(s)} asked {e.payload['helper']} for help.",
     "HelpDeclined": lambda e, s: f"{e.payload['helper']} refused to help.",
     "HelpAccepted": _help_accepted,
-    "WindowOpened": lambda e, s: (f"Everyone may now play cards on the fight, in the order "
-                                  f"{_people(e.payload['order'])}."),
+    "WindowOpened": lambda e, s: (
+        f"Everyone may now play cards on the fight, in the order {_people(e.payload['order'])}."
+    ),
     "PlayerPassed": lambda e, s: f"{e.payload['player']} has nothing more to play.",
     "CombatWon": _combat_won,
     "CombatLost": _combat_lost,
     "EscapeRolled": _escape_rolled,
-    "AutoEscapeGranted": lambda e, s: (f"{e.payload['player']} escapes automatically thanks to "
-                                       f"{card_name(s, e.payload['card'])}."),
+    "AutoEscapeGranted": lambda e, s: (
+        f"{e.payload['player']} escapes automatically thanks to {card_name(s, e.payload['card'])}."
+    ),
     "CurseApplied": _curse,
     "DecisionRequired": _decision_required,
-    "DecisionMade": lambda e, s: f"{e.payload['player']} decided ({str(e.payload['kind']).replace('_', ' ')}).",
+    "DecisionMade": lambda e, s: (
+        f"{e.payload['player']} decided ({str(e.payload['kind']).replace('_', ' ')})."
+    ),
     "SetupFinished": lambda e, s: f"{e.payload['player']} is ready to play.",
-    "ItemsSold": lambda e, s: (f"{e.payload['player']} sold {_names(s, e.payload['cards'])} "
-                               f"for {e.payload['value']} gold."),
+    "ItemsSold": lambda e, s: (
+        f"{e.payload['player']} sold {_names(s, e.payload['cards'])} for {e.payload['value']} gold."
+    ),
     "TheftTried": lambda e, s: f"{e.payload['player']} tried to steal from {e.payload['target']}.",
     "RanAway": _ran_away,
     "BadStuffApplied": _bad_stuff,
-    "CombatTransferred": lambda e, s: (f"{e.payload['player']} takes over the fight"
-                                       + (f" from {e.payload['from_player']}" if e.payload.get("from_player") else "")
-                                       + "."),
+    "CombatTransferred": lambda e, s: (
+        f"{e.payload['player']} takes over the fight"
+        + (f" from {e.payload['from_player']}" if e.payload.get("from_player") else "")
+        + "."
+    ),
     "CombatEnded": lambda e, s: f"The fight is over ({str(e.payload['outcome']).replace('_', ' ')}).",
 }
 

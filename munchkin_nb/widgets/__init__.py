@@ -10,6 +10,23 @@ from .rules_explorer import RulesExplorer, scenarios_for, search_rules
 from .sample import simulate_games
 from .stepper import TurnStepper
 
-__all__ = ["AppView", "GameView", "app_view", "games_table_html", "View", "error_box", "CombatView",
-           "what_if", "RENDERER", "figure_bundle", "show_figure", "GraphView", "Lesson", "RulesExplorer",
-           "scenarios_for", "search_rules", "simulate_games", "TurnStepper"]
+__all__ = [
+    "AppView",
+    "GameView",
+    "app_view",
+    "games_table_html",
+    "View",
+    "error_box",
+    "CombatView",
+    "what_if",
+    "RENDERER",
+    "figure_bundle",
+    "show_figure",
+    "GraphView",
+    "Lesson",
+    "RulesExplorer",
+    "scenarios_for",
+    "search_rules",
+    "simulate_games",
+    "TurnStepper",
+]

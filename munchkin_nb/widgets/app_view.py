@@ -33,8 +33,10 @@ def check_store_file(path: Path) -> None:
         raise ValueError(f"{str(path)!r} is not a readable SQLite database ({error}).") from None
     missing = {"games", "events"} - tables
     if missing:
-        raise ValueError(f"{str(path)!r} is an SQLite database but not a Munchkin event store "
-                         f"(no {' or '.join(sorted(missing))} table).")
+        raise ValueError(
+            f"{str(path)!r} is an SQLite database but not a Munchkin event store "
+            f"(no {' or '.join(sorted(missing))} table)."
+        )
 
 
 def game_label(g: dict) -> str:
@@ -52,9 +54,12 @@ def games_table_html(games: list[dict]) -> str:
         f"<tr><td>{g['id']}</td><td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
         f"<td>{escape(str(g.get('source', '')))}</td><td>{escape(str(g.get('seed')))}</td>"
         f"<td>{escape(str(g.get('turns')))}</td><td>{escape(', '.join(map(str, g.get('winners') or [])))}</td></tr>"
-        for g in games)
-    return ("<table class='munchkin-table munchkin-games'><tr><th>id</th><th>players</th><th>source</th>"
-            f"<th>seed</th><th>turns</th><th>winners</th></tr>{rows}</table>")
+        for g in games
+    )
+    return (
+        "<table class='munchkin-table munchkin-games'><tr><th>id</th><th>players</th><th>source</th>"
+        f"<th>seed</th><th>turns</th><th>winners</th></tr>{rows}</table>"
+    )
 
 
 class GameView(View):
@@ -64,15 +69,22 @@ class GameView(View):
         self.stepper = TurnStepper(store, game_id)
         self.combat = CombatView(self.stepper)
         # the graph and the levels are drawn once the page shows the stepper (figure_output)
-        self.graph = GraphView(events=self.stepper.events, source=self.stepper.state(1), defer=False,
-                               draw=False)
+        self.graph = GraphView(
+            events=self.stepper.events, source=self.stepper.state(1), defer=False, draw=False
+        )
         self.levels_out = widgets.Output()
         self.levels_out.add_class("munchkin-levels-figure")
         after_page_has_widgets(self.draw_figures)
-        self.widget = widgets.VBox([
-            self.stepper.widget, self.combat.widget,
-            widgets.HTML("<b>Who did what to whom</b>"), self.graph.widget,
-            widgets.HTML("<b>Levels</b>"), self.levels_out])
+        self.widget = widgets.VBox(
+            [
+                self.stepper.widget,
+                self.combat.widget,
+                widgets.HTML("<b>Who did what to whom</b>"),
+                self.graph.widget,
+                widgets.HTML("<b>Levels</b>"),
+                self.levels_out,
+            ]
+        )
         self.widget.add_class("munchkin-game")
 
     def draw_figures(self) -> None:
@@ -96,18 +108,25 @@ class AppView(View):
         try:
             check_store_file(self.path)
             from munchkin_nb.store import EventStore
+
             self.store = EventStore(str(self.path))
             games = self.store.games()
         except Exception as error:  # noqa: BLE001  any fault of the file is a message, not a traceback
-            self.widget = error_box(str(error) if isinstance(error, ValueError)
-                                    else f"{str(self.path)!r} cannot be read as an event store ({error}).",
-                                    "Cannot show the games.")
+            self.widget = error_box(
+                str(error)
+                if isinstance(error, ValueError)
+                else f"{str(self.path)!r} cannot be read as an event store ({error}).",
+                "Cannot show the games.",
+            )
             return
         if not games:
             self.widget = error_box(f"{str(self.path)!r} holds no games yet.", "Nothing to show.")
             return
-        self.picker = widgets.Dropdown(options=[(game_label(g), g["id"]) for g in games],
-                                       description="game", layout=widgets.Layout(width="640px"))
+        self.picker = widgets.Dropdown(
+            options=[(game_label(g), g["id"]) for g in games],
+            description="game",
+            layout=widgets.Layout(width="640px"),
+        )
         self.picker.add_class("munchkin-game-picker")
         self.picker.observe(lambda c: self.show_game(c["new"]), names="value")
         self.widget = widgets.VBox([self.picker, self.body])
@@ -120,7 +139,9 @@ class AppView(View):
             self.body.children = (self.game_view.widget,)
         except Exception as error:  # noqa: BLE001
             self.game_view = None
-            self.body.children = (error_box(f"Game {game_id} cannot be shown: {error}", "Cannot show this game."),)
+            self.body.children = (
+                error_box(f"Game {game_id} cannot be shown: {error}", "Cannot show this game."),
+            )
 
 
 def app_view(db_path: str | Path) -> widgets.Widget:

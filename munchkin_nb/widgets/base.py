@@ -17,13 +17,17 @@ class View:
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
+
         display(self.widget)
 
 
 def error_box(message: str, title: str = "Cannot show this.") -> widgets.HTML:
     """A clear message in the page, never a traceback (CSS class `munchkin-error`)."""
     from html import escape
-    box = widgets.HTML(f"<div style='color: #7a1f1f; background: #fdecea; border-left: 4px solid #c0392b;"
-                       f" padding: 6px 10px;'><b>{escape(title)}</b> {escape(message)}</div>")
+
+    box = widgets.HTML(
+        f"<div style='color: #7a1f1f; background: #fdecea; border-left: 4px solid #c0392b;"
+        f" padding: 6px 10px;'><b>{escape(title)}</b> {escape(message)}</div>"
+    )
     box.add_class("munchkin-error")
     return box

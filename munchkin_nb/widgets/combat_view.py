@@ -16,7 +16,9 @@ from .base import View
 from .figure_output import later, show_figure, show_message
 
 
-def what_if(state: Any, without_items: set[str] | frozenset = frozenset(), without_helper: bool = False) -> Breakdown:
+def what_if(
+    state: Any, without_items: set[str] | frozenset = frozenset(), without_helper: bool = False
+) -> Breakdown:
     """The engine's breakdown of the combat in `state` with those items (of the fighter or the
     helper) taken off the table and/or the helper gone, computed on a copy of the state."""
     if state.combat is None:
@@ -92,18 +94,23 @@ class CombatView(View):
             self.toggles_box.children = ()
             self.breakdown = None
             self.summary.value = "<i>No combat in progress at this point.</i>"
-            self.out.outputs = ()           # the summary says it; no second line, no empty figure
+            self.out.outputs = ()  # the summary says it; no second line, no empty figure
             return
         boxes = []
         for who, cid, label in item_toggles(state):
-            cb = widgets.Checkbox(value=True, description=label, indent=False,
-                                  layout=widgets.Layout(width="auto"))
+            cb = widgets.Checkbox(
+                value=True, description=label, indent=False, layout=widgets.Layout(width="auto")
+            )
             cb.observe(lambda _c: self.recompute(), names="value")
             self.item_boxes[cid] = cb
             boxes.append(cb)
         if state.combat.helper:
-            self.helper_box = widgets.Checkbox(value=True, description=f"helper: {state.combat.helper}",
-                                               indent=False, layout=widgets.Layout(width="auto"))
+            self.helper_box = widgets.Checkbox(
+                value=True,
+                description=f"helper: {state.combat.helper}",
+                indent=False,
+                layout=widgets.Layout(width="auto"),
+            )
             self.helper_box.observe(lambda _c: self.recompute(), names="value")
             boxes.append(self.helper_box)
         self.toggles_box.children = tuple(boxes)
@@ -123,10 +130,14 @@ class CombatView(View):
         side = c.fighter + (f" and {c.helper}" if c.helper and not no_helper else "")
         note = ""
         if removed or no_helper:
-            gone = [card_name(state, cid) for cid in sorted(removed)] + ([f"{c.helper}'s help"] if no_helper else [])
+            gone = [card_name(state, cid) for cid in sorted(removed)] + (
+                [f"{c.helper}'s help"] if no_helper else []
+            )
             note = f" <i>(what if: without {escape(', '.join(gone))})</i>"
-        self.summary.value = (f"{escape(side)} against {escape(monsters)}: <b>{bd.players}</b> to "
-                              f"<b>{bd.monsters}</b>, margin {bd.margin:+d}, {escape(bd.outcome)}{note}")
+        self.summary.value = (
+            f"{escape(side)} against {escape(monsters)}: <b>{bd.players}</b> to "
+            f"<b>{bd.monsters}</b>, margin {bd.margin:+d}, {escape(bd.outcome)}{note}"
+        )
         fig = combat_waterfall(bd)
         if self.defer:
             later(lambda: show_figure(self.out, fig))

@@ -29,6 +29,7 @@ def plotly_mimetype_bundle(fig: go.Figure) -> dict:
     ``plotly.io._renderers``: that module imports nbformat, hence jsonschema, whose URI
     grammars take about 3 s to build in a fresh kernel (measured; the app's first figure paid it)."""
     from plotly.io._json import to_json
+
     return {PLOTLY_MIME: json.loads(to_json(fig.to_dict(), validate=False, remove_uids=False))}
 
 
@@ -39,6 +40,7 @@ def figure_bundle(fig: go.Figure, renderer: str | None = None) -> dict:
         bundle = plotly_mimetype_bundle(fig)
     else:
         import plotly.io as pio
+
         bundle = dict(pio.renderers[renderer].to_mimebundle(fig.to_dict()))
     title = fig.layout.title.text if fig.layout.title and fig.layout.title.text else "figure"
     bundle.setdefault("text/plain", f"<plotly figure: {title}>")
@@ -52,13 +54,18 @@ def show_figure(out: widgets.Output, fig: go.Figure, renderer: str | None = None
 
 def show_message(out: widgets.Output, text: str) -> None:
     """Replace what `out` shows with a line of text (no figure to show)."""
-    out.outputs = ({"output_type": "display_data",
-                    "data": {"text/plain": text, "text/html": f"<p class='munchkin-note'>{_esc(text)}</p>"},
-                    "metadata": {}},)
+    out.outputs = (
+        {
+            "output_type": "display_data",
+            "data": {"text/plain": text, "text/html": f"<p class='munchkin-note'>{_esc(text)}</p>"},
+            "metadata": {},
+        },
+    )
 
 
 def _esc(text: str) -> str:
     from html import escape
+
     return escape(text)
 
 
@@ -66,11 +73,12 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
     """The running event loop when this code runs in an IPython kernel, else None (a script,
     a test, or another library's loop such as Playwright's sync API: no cell to wait for)."""
     try:
-        loop = asyncio.get_running_loop()      # a kernel: the cell (or comm message) runs inside the loop
+        loop = asyncio.get_running_loop()  # a kernel: the cell (or comm message) runs inside the loop
     except RuntimeError:
         return None
     try:
         from IPython import get_ipython
+
         shell = get_ipython()
     except ImportError:
         return None

@@ -17,16 +17,30 @@ class GraphView(View):
     `GraphView(store, game_id)` or `GraphView(events=..., source=state_or_card_set)`; with
     `draw=False` nothing is drawn until `draw()` is called."""
 
-    def __init__(self, store: Any = None, game_id: int | None = None, *, events=None, source: Any = None,
-                 defer: bool = True, draw: bool = True):
+    def __init__(
+        self,
+        store: Any = None,
+        game_id: int | None = None,
+        *,
+        events=None,
+        source: Any = None,
+        defer: bool = True,
+        draw: bool = True,
+    ):
         if events is None:
             events = store.events(game_id)
         self.events = list(events)
         self.source = source or self._card_set_name()
         last = max((e.turn for e in self.events), default=0)
-        self.slider = widgets.IntRangeSlider(value=(0, last), min=0, max=max(last, 1), step=1,
-                                             description="turns", continuous_update=False,
-                                             layout=widgets.Layout(width="480px"))
+        self.slider = widgets.IntRangeSlider(
+            value=(0, last),
+            min=0,
+            max=max(last, 1),
+            step=1,
+            description="turns",
+            continuous_update=False,
+            layout=widgets.Layout(width="480px"),
+        )
         self.slider.add_class("munchkin-turns")
         self.out = widgets.Output()
         self.out.add_class("munchkin-graph-figure")
@@ -35,7 +49,7 @@ class GraphView(View):
         self.widget.add_class("munchkin-graph")
         self.figure = None
         if not draw:
-            pass                    # the owner calls draw() when it wants the figure
+            pass  # the owner calls draw() when it wants the figure
         elif defer:
             later(self.draw)
         else:

@@ -24,11 +24,15 @@ def combat_line(state: Any) -> str:
     if state.combat is None:
         return ""
     bd = breakdown(state)
+
     def side(name: str) -> str:
         terms = [t for t in bd.terms if t.side == name]
         return " + ".join(f"{escape(t.label)} {t.amount}" for t in terms) or "0"
-    return (f"<p class='munchkin-combat-line'>Players: {side('players')} = <b>{bd.players}</b>; "
-            f"monsters: {side('monsters')} = <b>{bd.monsters}</b>; {escape(bd.outcome)}.</p>")
+
+    return (
+        f"<p class='munchkin-combat-line'>Players: {side('players')} = <b>{bd.players}</b>; "
+        f"monsters: {side('monsters')} = <b>{bd.monsters}</b>; {escape(bd.outcome)}.</p>"
+    )
 
 
 def same_action(chosen: Action, scripted: Action) -> bool:
@@ -61,20 +65,31 @@ class Lesson(View):
         self.expected: Action | None = None
         self.off_script = False
         self.checkpoints: list[_Checkpoint] = []
-        self.title = widgets.HTML(f"<h3>{escape(self.scenario.name)}</h3>"
-                                  f"<p>{escape(self.scenario.description or '')}</p>")
+        self.title = widgets.HTML(
+            f"<h3>{escape(self.scenario.name)}</h3><p>{escape(self.scenario.description or '')}</p>"
+        )
         self.page = widgets.HTML()
         self.page.add_class("munchkin-lesson-text")
         self.table = widgets.HTML()
         self.prompt = widgets.HTML()
         self.choices = widgets.VBox()
         self.choices.add_class("munchkin-lesson-choices")
-        self.rewind_button = widgets.Button(description="⟲ rewind", tooltip="undo the last choice",
-                                            disabled=True)
+        self.rewind_button = widgets.Button(
+            description="⟲ rewind", tooltip="undo the last choice", disabled=True
+        )
         self.rewind_button.add_class("munchkin-rewind")
         self.rewind_button.on_click(lambda _b: self.rewind())
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.title, self.page, self.table, self.prompt,
-                                    self.choices, self.rewind_button])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.title,
+                self.page,
+                self.table,
+                self.prompt,
+                self.choices,
+                self.rewind_button,
+            ]
+        )
         self.widget.add_class("munchkin-lesson")
         self.advance()
 
@@ -103,8 +118,10 @@ class Lesson(View):
         try:
             verify(self.game.state, a)
         except IllegalAction as exc:
-            self.log.append(f"<p class='reject'>{escape(action_words(a, self.game.state))} is not allowed: "
-                            f"{escape(exc.sentence)}{rules_html([exc.rule_id])}</p>")
+            self.log.append(
+                f"<p class='reject'>{escape(action_words(a, self.game.state))} is not allowed: "
+                f"{escape(exc.sentence)}{rules_html([exc.rule_id])}</p>"
+            )
 
     def legal(self) -> list[Action]:
         return legal_actions(self.game.state) if self.expected is not None or self.off_script else []
@@ -112,8 +129,16 @@ class Lesson(View):
     def choose(self, action: Action) -> list:
         """Apply the learner's choice through the engine and explain what happened."""
         g = self.game
-        self.checkpoints.append(_Checkpoint(g.state.copy(), list(g.events), copy.deepcopy(g.chance), self.pos,
-                                            list(self.log), self.off_script))
+        self.checkpoints.append(
+            _Checkpoint(
+                g.state.copy(),
+                list(g.events),
+                copy.deepcopy(g.chance),
+                self.pos,
+                list(self.log),
+                self.off_script,
+            )
+        )
         before = g.state.copy()
         try:
             new = g.act(action)
@@ -137,7 +162,8 @@ class Lesson(View):
             self.log.append(
                 f"<p class='off-script'>The lesson expected: <b>{escape(action_words(expected, before))}</b>. "
                 f"You chose something else, and the engine played it out above. Press <b>rewind</b> to go "
-                f"back and try the lesson's move, or carry on from here.</p>")
+                f"back and try the lesson's move, or carry on from here.</p>"
+            )
         if self.off_script:
             self.expected = None
             if g.state.winners or not legal_actions(g.state):
@@ -166,8 +192,11 @@ class Lesson(View):
         actions = self.legal()
         buttons = []
         for a in actions:
-            b = widgets.Button(description=action_words(a, state, with_player=True),
-                               tooltip=str(a), layout=widgets.Layout(width="auto"))
+            b = widgets.Button(
+                description=action_words(a, state, with_player=True),
+                tooltip=str(a),
+                layout=widgets.Layout(width="auto"),
+            )
             b.add_class("munchkin-choice")
             if self.expected is not None and same_action(a, self.expected):
                 b.add_class("munchkin-suggested")

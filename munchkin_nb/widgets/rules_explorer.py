@@ -53,8 +53,10 @@ def search_rules(query: str = "", ruleset: str | None = None) -> list[Rule]:
 def rule_html(r: Rule, folder: Path = SCENARIO_DIR) -> str:
     sc = scenarios_for(r.id, folder)
     sc_html = (" Checked by: " + ", ".join(f"<code>{escape(s)}</code>" for s in sc)) if sc else ""
-    return (f"<div class='munchkin-rule'><code>{escape(r.id)}</code> <b>{escape(r.title)}</b>"
-            f"<div>{escape(r.text)}</div><div class='citation'><i>{escape(r.citation)}</i>{sc_html}</div></div>")
+    return (
+        f"<div class='munchkin-rule'><code>{escape(r.id)}</code> <b>{escape(r.title)}</b>"
+        f"<div>{escape(r.text)}</div><div class='citation'><i>{escape(r.citation)}</i>{sc_html}</div></div>"
+    )
 
 
 class RulesExplorer(View):
@@ -64,10 +66,16 @@ class RulesExplorer(View):
 
     def __init__(self, query: str = "", ruleset: str = ALL, scenario_dir: Path = SCENARIO_DIR):
         self.scenario_dir = Path(scenario_dir)
-        self.search = widgets.Text(value=query, placeholder="search the rules, e.g. run away", description="search",
-                                   continuous_update=True)
+        self.search = widgets.Text(
+            value=query,
+            placeholder="search the rules, e.g. run away",
+            description="search",
+            continuous_update=True,
+        )
         self.search.add_class("munchkin-rule-search")
-        self.ruleset = widgets.Dropdown(options=[ALL, *sorted(RULESETS)], value=ruleset, description="ruleset")
+        self.ruleset = widgets.Dropdown(
+            options=[ALL, *sorted(RULESETS)], value=ruleset, description="ruleset"
+        )
         self.results = widgets.HTML()
         self.results.add_class("munchkin-rules")
         self.matches: list[Rule] = []
@@ -80,8 +88,18 @@ class RulesExplorer(View):
     def update(self) -> None:
         self.matches = search_rules(self.search.value, self.ruleset.value)
         shown = self.matches[: self.LIMIT]
-        more = f"<p>… and {len(self.matches) - len(shown)} more; narrow the search.</p>" if len(self.matches) > len(shown) else ""
-        style = ("<style>.munchkin-rule{margin:6px 0;padding:4px;border-left:3px solid #2a9d8f}"
-                 ".munchkin-rule .citation{color:#555;font-size:12px}</style>")
-        self.results.value = (style + f"<p>{len(self.matches)} rule(s)</p>"
-                              + "".join(rule_html(r, self.scenario_dir) for r in shown) + more)
+        more = (
+            f"<p>… and {len(self.matches) - len(shown)} more; narrow the search.</p>"
+            if len(self.matches) > len(shown)
+            else ""
+        )
+        style = (
+            "<style>.munchkin-rule{margin:6px 0;padding:4px;border-left:3px solid #2a9d8f}"
+            ".munchkin-rule .citation{color:#555;font-size:12px}</style>"
+        )
+        self.results.value = (
+            style
+            + f"<p>{len(self.matches)} rule(s)</p>"
+            + "".join(rule_html(r, self.scenario_dir) for r in shown)
+            + more
+        )

@@ -8,8 +8,15 @@ from pathlib import Path
 GAME_FIELDS = ("ruleset", "card_set", "modules", "players", "seed", "source", "winners", "turns")
 
 
-def simulate_games(path: str | Path, n: int = 3, players: int = 4, bot: str = "heuristic",
-                   first_seed: int = 0, max_tries: int = 200, max_turns: int = 120) -> list[int]:
+def simulate_games(
+    path: str | Path,
+    n: int = 3,
+    players: int = 4,
+    bot: str = "heuristic",
+    first_seed: int = 0,
+    max_tries: int = 200,
+    max_turns: int = 120,
+) -> list[int]:
     """Play `n` bot games into the store at `path`; a seed whose game the engine cannot finish
     is skipped (the engine is still growing). Returns the new game ids."""
     from munchkin_nb.bots import play_game

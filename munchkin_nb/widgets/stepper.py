@@ -31,23 +31,34 @@ class TurnStepper(View):
         self.last = len(self.events)
         if not self.last:
             raise ValueError(f"game {game_id} has no events")
-        self._turn_starts = [e.turn for e in self.events]    # non-decreasing
+        self._turn_starts = [e.turn for e in self.events]  # non-decreasing
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._listeners: list[Callable[[int], None]] = []
 
-        self.prev_button = widgets.Button(description="◀ previous", tooltip="the event before",
-                                          layout=widgets.Layout(width="110px"))
+        self.prev_button = widgets.Button(
+            description="◀ previous", tooltip="the event before", layout=widgets.Layout(width="110px")
+        )
         self.prev_button.add_class("munchkin-prev")
-        self.next_button = widgets.Button(description="next ▶", tooltip="the event after",
-                                          layout=widgets.Layout(width="110px"))
+        self.next_button = widgets.Button(
+            description="next ▶", tooltip="the event after", layout=widgets.Layout(width="110px")
+        )
         self.next_button.add_class("munchkin-next")
-        self.slider = widgets.IntSlider(value=max(1, min(seq, self.last)), min=1, max=self.last,
-                                        description="event", continuous_update=False,
-                                        layout=widgets.Layout(width="420px"))
+        self.slider = widgets.IntSlider(
+            value=max(1, min(seq, self.last)),
+            min=1,
+            max=self.last,
+            description="event",
+            continuous_update=False,
+            layout=widgets.Layout(width="420px"),
+        )
         self.slider.add_class("munchkin-seq")
-        self.turn_box = widgets.BoundedIntText(value=self.events[self.slider.value - 1].turn, min=0,
-                                               max=self.events[-1].turn, description="turn",
-                                               layout=widgets.Layout(width="150px"))
+        self.turn_box = widgets.BoundedIntText(
+            value=self.events[self.slider.value - 1].turn,
+            min=0,
+            max=self.events[-1].turn,
+            description="turn",
+            layout=widgets.Layout(width="150px"),
+        )
         self.turn_box.add_class("munchkin-turn")
         self.table = widgets.HTML()
         self.table.add_class("munchkin-table-box")
@@ -73,7 +84,7 @@ class TurnStepper(View):
 
     def go(self, seq: int) -> None:
         """Show the table after event `seq` (clamped to the game)."""
-        self.slider.value = max(1, min(self.last, seq))   # observe -> render
+        self.slider.value = max(1, min(self.last, seq))  # observe -> render
 
     def jump_to_turn(self, turn: int) -> None:
         """Go to the first event of `turn` (or the last event before it)."""
@@ -122,7 +133,8 @@ class TurnStepper(View):
             self.event_html.value = (
                 f"<div class='munchkin-error'><b>The table after event {seq} of {self.last} cannot be "
                 f"shown.</b> The replay is illegal or damaged up to here: the engine stopped with "
-                f"&ldquo;{escape(str(error) or type(error).__name__)}&rdquo;.</div>")
+                f"&ldquo;{escape(str(error) or type(error).__name__)}&rdquo;.</div>"
+            )
             self.prev_button.disabled = seq <= 1
             self.next_button.disabled = seq >= self.last
 
@@ -136,7 +148,8 @@ class TurnStepper(View):
         who = "the engine" if e.automatic else (e.actor or "a player")
         self.event_html.value = (
             f"<div class='munchkin-event'><b>Event {seq} of {self.last}</b> (turn {e.turn}, {escape(e.phase)}, "
-            f"by {escape(who)}): {escape(sentence)}{rules_html(e.rules)}</div>")
+            f"by {escape(who)}): {escape(sentence)}{rules_html(e.rules)}</div>"
+        )
         self._syncing = True
         try:
             self.turn_box.value = e.turn

@@ -84,7 +84,11 @@ def caption(state: Any) -> str:
     if state.combat:
         c = state.combat
         monsters = ", ".join(escape(_name(state, m["card"])) for m in c.monsters)
-        text += f" — {escape(c.fighter)}" + (f" and {escape(c.helper)}" if c.helper else "") + f" fighting {monsters}"
+        text += (
+            f" — {escape(c.fighter)}"
+            + (f" and {escape(c.helper)}" if c.helper else "")
+            + f" fighting {monsters}"
+        )
     if state.winners:
         text += f" — won by {escape(', '.join(state.winners))}"
     return text
@@ -109,8 +113,9 @@ def table_html(state: Any, previous: Any = None) -> str:
     cap_changed = previous is not None and caption(previous) != cap
     cap_html = f"<span class='changed'>{cap}</span>" if cap_changed else cap
     head = "".join(f"<th>{c}</th>" for c in COLUMNS)
-    return (f"<table class='munchkin-table'><caption>{cap_html}</caption>"
-            f"<tr>{head}</tr>{''.join(rows)}</table>")
+    return (
+        f"<table class='munchkin-table'><caption>{cap_html}</caption><tr>{head}</tr>{''.join(rows)}</table>"
+    )
 
 
 def rules_html(rule_ids) -> str:
@@ -121,6 +126,8 @@ def rules_html(rule_ids) -> str:
         if r is None:
             items.append(f"<li><code>{escape(rid)}</code></li>")
         else:
-            items.append(f"<li><code>{escape(r.id)}</code> <b>{escape(r.title)}</b>: {escape(r.text)} "
-                         f"<i>({escape(r.citation)})</i></li>")
+            items.append(
+                f"<li><code>{escape(r.id)}</code> <b>{escape(r.title)}</b>: {escape(r.text)} "
+                f"<i>({escape(r.citation)})</i></li>"
+            )
     return f"<ul class='rules'>{''.join(items)}</ul>" if items else ""

@@ -114,7 +114,9 @@ def test_app_lists_the_games(app_server, watched_page, store):
     games = store.games()
     assert len(options) == len(games) == 3
     for option, game in zip(options, games):
-        assert option.startswith(f"Game {game['id']}: {', '.join(game['players'])} (classic, {game['turns']} turns")
+        assert option.startswith(
+            f"Game {game['id']}: {', '.join(game['players'])} (classic, {game['turns']} turns"
+        )
         assert option.endswith(f"won by {', '.join(game['winners'])})")
     assert shown_seq(page) == 1
     assert page.locator(ERROR).count() == 0
@@ -260,7 +262,9 @@ def test_illegal_replay_shows_a_message(start_app, tmp_path, watched_page):
     open_app(page, server)
     for n in (2, 3, 4):
         page.locator(NEXT).click()
-        page.locator(".munchkin-stepper").filter(has_text=re.compile(rf"after event {n} of|Event {n} of")).wait_for()
+        page.locator(".munchkin-stepper").filter(
+            has_text=re.compile(rf"after event {n} of|Event {n} of")
+        ).wait_for()
     message = page.locator(ERROR)
     message.wait_for(state="visible")
     assert "illegal or damaged" in message.inner_text()

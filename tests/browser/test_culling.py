@@ -43,7 +43,10 @@ def open_app(browser, server, block_shutdown=False):
     context = browser.new_context()
     if block_shutdown:  # a browser that vanishes without saying goodbye
         context.route("**/api/shutdown/**", lambda route: route.abort())
-        context.route("**/api/kernels/*", lambda route: route.abort() if route.request.method == "DELETE" else route.continue_())
+        context.route(
+            "**/api/kernels/*",
+            lambda route: route.abort() if route.request.method == "DELETE" else route.continue_(),
+        )
     page = context.new_page()
     page.goto(server.url)
     page.locator(".munchkin-game-picker select").wait_for(state="visible", timeout=60_000)
