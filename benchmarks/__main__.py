@@ -1,4 +1,5 @@
-"""python -m benchmarks [--json] [--quick] [--only engine,store,seek,figures,stepper,app,scale] [--scale-games N]
+"""python -m benchmarks [--json] [--quick] [--scale-games N]
+    [--only engine,store,seek,figures,stepper,app,scale]
 
 Each figure is printed with its baseline measured in the same run, their ratio, and the
 target with PASS/MISS where there is one. A part that cannot run gives a "not available" row.
@@ -24,7 +25,7 @@ def run_part(name: str, args) -> list[dict]:
         if name == "scale":
             return module.run(quick=args.quick, games=args.scale_games)
         return module.run(quick=args.quick)
-    except Exception as error:  # noqa: BLE001  one broken part must not stop the others
+    except Exception as error:
         if not args.json:
             traceback.print_exc(file=sys.stderr)
         return [not_available(name, name, f"{type(error).__name__}: {error}")]
@@ -55,10 +56,10 @@ def table(rows: list[dict]) -> str:
     ]
     widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
     lines = [
-        "| " + " | ".join(h.ljust(w) for h, w in zip(head, widths)) + " |",
+        "| " + " | ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)) + " |",
         "|" + "|".join("-" * (w + 2) for w in widths) + "|",
     ]
-    lines += ["| " + " | ".join(c.ljust(w) for c, w in zip(b, widths)) + " |" for b in body]
+    lines += ["| " + " | ".join(c.ljust(w) for c, w in zip(b, widths, strict=True)) + " |" for b in body]
     notes = [f"- {r['part']} / {r['name']}: {r['note']}" for r in rows if r["note"]]
     return "\n".join(lines + ["", "Notes:"] + notes)
 

@@ -16,7 +16,6 @@ DB = REPO / "replays" / "sample.db"
 
 def figures_in_first_view(db) -> int:
     """How many plotly figures the app's first view shows (its GameView built in this process)."""
-    from munchkin_nb.store import EventStore
     from munchkin_nb.widgets import figure_output
     from munchkin_nb.widgets.app_view import AppView
 
@@ -61,8 +60,9 @@ def _median_loads(
 
 
 def run(quick: bool = False) -> list[dict]:
-    from .app_timing import CHROMIUM, FIGURE_READY, NOTEBOOKS, SLIDER_READY, chromium_browser
     import os
+
+    from .app_timing import CHROMIUM, FIGURE_READY, NOTEBOOKS, SLIDER_READY, chromium_browser
 
     names = ("first usable stepper button", "first view, every figure drawn")
     if not os.access(CHROMIUM, os.X_OK):
@@ -105,7 +105,7 @@ def run(quick: bool = False) -> list[dict]:
             sels = [NEXT_READY] + ([figures_selector(n_figs)] if n_figs else [])
             try:
                 times = _median_loads({"notebook": APP_NOTEBOOK, "db": DB}, sels, runs, browser, timeout)
-            except Exception as error:  # noqa: BLE001  a timeout is a row, not a crash
+            except Exception as error:
                 reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
                 return [
                     row(
@@ -127,7 +127,7 @@ def run(quick: bool = False) -> list[dict]:
                         note=f"not available: {reason}",
                     ),
                 ]
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
         return [not_available("app", n, reason, "s") for n in names]
     usable = times[0]

@@ -43,8 +43,8 @@ def run(quick: bool = False) -> list[dict]:
     base = p50(timed(bare_figure, n)) * 1000
     rows = []
     try:
-        from munchkin_nb.viz import combat_waterfall
         from munchkin_nb.engine import breakdown
+        from munchkin_nb.viz import combat_waterfall
     except ImportError as error:
         rows.append(not_available("figures", "combat waterfall p50", f"import failed: {error}", "ms"))
     else:

@@ -39,13 +39,12 @@ def run(quick: bool = False) -> list[dict]:
     n = len(rec.events)
     rng = random.Random(7)
     seqs = [rng.randint(1, n) for _ in range(points)]
-    with tempfile.TemporaryDirectory() as tmp:
-        with EventStore(os.path.join(tmp, "seek.db")) as store:
-            gid = store.add_game(rec.meta, rec.events)
-            it = iter(seqs)
-            snap = timed(lambda: store.state_at(gid, next(it)), points)
-            it = iter(seqs)
-            bare = timed(lambda: store.state_at(gid, next(it), use_snapshots=False), points)
+    with tempfile.TemporaryDirectory() as tmp, EventStore(os.path.join(tmp, "seek.db")) as store:
+        gid = store.add_game(rec.meta, rec.events)
+        it = iter(seqs)
+        snap = timed(lambda: store.state_at(gid, next(it)), points)
+        it = iter(seqs)
+        bare = timed(lambda: store.state_at(gid, next(it), use_snapshots=False), points)
     ms = 1000.0
     note = f"one game of {n} events (6 random bots, seed {rec.meta['seed']}), {points} random points"
     p95 = percentile(snap, 95) * ms

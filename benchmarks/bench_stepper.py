@@ -12,6 +12,7 @@ from .common import not_available, percentile, row, timed
 def run(quick: bool = False) -> list[dict]:
     try:
         import ipywidgets as widgets
+
         from munchkin_nb.widgets import TurnStepper
     except ImportError as error:
         return [not_available("stepper", "next p95", f"import failed: {error}", "ms")]
@@ -26,13 +27,12 @@ def run(quick: bool = False) -> list[dict]:
         slider.value += 1
 
     base = timed(bump, steps)
-    with tempfile.TemporaryDirectory() as tmp:
-        with EventStore(os.path.join(tmp, "stepper.db")) as store:
-            gid = store.add_game(rec.meta, rec.events)
-            stepper = TurnStepper(store, gid)
-            nxt = stepper.next_button
-            times = timed(lambda: nxt.click(), steps)
-            moved = stepper.seq - 1
+    with tempfile.TemporaryDirectory() as tmp, EventStore(os.path.join(tmp, "stepper.db")) as store:
+        gid = store.add_game(rec.meta, rec.events)
+        stepper = TurnStepper(store, gid)
+        nxt = stepper.next_button
+        times = timed(lambda: nxt.click(), steps)
+        moved = stepper.seq - 1
     if moved != steps:
         return [
             not_available("stepper", "next p95", f"{steps} clicks moved the stepper {moved} events", "ms")

@@ -17,6 +17,7 @@ Anything after ``--`` goes to Voila unchanged (e.g. short culling times in tests
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import socket
@@ -143,10 +144,8 @@ class AppServer:
                 self.process.kill()
                 self.process.wait(5)
         for pid in kernels:  # kernels this server started, if any outlived it
-            try:
+            with contextlib.suppress(ProcessLookupError):  # it ended by itself
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
 
 
 @contextmanager

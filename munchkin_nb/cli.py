@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
 
 def _cards(args) -> int:
@@ -103,17 +102,18 @@ def _scenario(args) -> int:
 
 def _replay(args) -> int:
     from munchkin_nb.replay import referee
-    from munchkin_nb.replay.jsonl import ReplayError, export_games, import_jsonl
+    from munchkin_nb.replay.jsonl import ReplayError, export_games
     from munchkin_nb.store import EventStore, StoreError
 
     try:
         if args.replay_cmd == "export":
             with EventStore(args.db) as store:
                 ids = args.game or [g["id"] for g in store.games()]
-                out = open(args.out, "w") if args.out else sys.stdout
-                n = export_games(store, ids, out)
                 if args.out:
-                    out.close()
+                    with open(args.out, "w") as out:
+                        n = export_games(store, ids, out)
+                else:
+                    n = export_games(store, ids, sys.stdout)
                 print(f"exported {len(ids)} game(s), {n} lines", file=sys.stderr)
             return 0
         if args.replay_cmd == "import":

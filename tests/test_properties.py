@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, GameState, can, evolve, fold, legal_actions, state_hash

@@ -105,6 +105,7 @@ def test_cli_validate_exit_codes(tmp_path, game, capsys):
 
 def test_the_bundled_table_games_are_legal_and_show_what_a_learner_needs():
     from pathlib import Path
+
     from munchkin_nb.replay.samples import WANTED, features
     from munchkin_nb.replay.transcribed import read_transcribed
 

@@ -67,7 +67,7 @@ def test_export_then_import_gives_identical_events(store, exported, tmp_path):
     path.write_text("".join(exported), encoding="utf-8")
     ids = import_jsonl(store, path, card_ids=cards)
     assert ids == [3, 4]
-    for old, new in zip((1, 2), ids):
+    for old, new in zip((1, 2), ids, strict=True):
         assert store.events(new) == store.events(old)
         assert {**store.game(new), "id": 0} == {**store.game(old), "id": 0}
     # and the second export is byte-identical to the first
@@ -80,7 +80,7 @@ def test_real_games_round_trip_with_the_real_card_set(store):
     fh = io.StringIO()
     export_games(store, ids, fh)
     new = import_jsonl(store, io.StringIO(fh.getvalue()))  # default card check: load_set
-    for r, gid in zip(records, new):
+    for r, gid in zip(records, new, strict=True):
         assert store.events(gid) == r.events
         assert store.game(gid)["bot"] == "heuristic"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from munchkin_nb.cli import main
-from munchkin_nb.rules import RULES, RULE_INDEX, rule
+from munchkin_nb.rules import RULE_INDEX, RULES, rule
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 KNOWN_SEEDS = {

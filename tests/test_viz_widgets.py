@@ -62,7 +62,7 @@ def test_waterfall_terms_are_the_engine_breakdown():
     assert [r[1] for r in rows] == [t.amount for t in players] + [-t.amount for t in monsters]
     ys = list(trace.y)
     measures = list(trace.measure)
-    relative = [y for y, m in zip(ys, measures) if m == "relative"]
+    relative = [y for y, m in zip(ys, measures, strict=True) if m == "relative"]
     assert relative == [r[1] for r in rows]
     assert measures.index("total") == len(players)
     assert sum(relative[: len(players)]) == bd.players

@@ -129,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("app_first_view.png", "app_combat.png", "first_lesson.png"):
         path = out / name
         print(
-            f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}: {path.stat().st_size // 1024} KB"
+            f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}: "
+            f"{path.stat().st_size // 1024} KB"
         )
     return 0
 

@@ -1,7 +1,7 @@
 """Players that choose among the engine's legal actions, and a runner for whole games."""
 
-from .random_bot import RandomBot
 from .heuristic import HeuristicBot
+from .random_bot import RandomBot
 from .runner import GameRecord, play_game
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -56,7 +56,7 @@ class HeuristicBot:
         by = {}
         for a in legal:
             by.setdefault(a.name, []).append(a)
-        if s.combat and s.combat.stage == "fight" and ("pass" in by or "accept_help" in by):
+        if s.combat and s.fight.stage == "fight" and ("pass" in by or "accept_help" in by):
             return self._combat(s, me, by, legal)
         if "look_for_trouble" in by:
             for a in by["look_for_trouble"]:
@@ -64,8 +64,11 @@ class HeuristicBot:
                     return a
         if "choose_loss" in by or "loot_the_body" in by or "take_item" in by:
             opts = by.get("choose_loss") or by.get("loot_the_body") or by.get("take_item")
-            key = lambda a: (card(s, a.params["card"]).gold or 0) if a.params.get("card") else 0
-            return (min if "choose_loss" in by else max)(opts, key=key)
+
+            def worth(a: Action) -> int:
+                return (card(s, a.params["card"]).gold or 0) if a.params.get("card") else 0
+
+            return (min if "choose_loss" in by else max)(opts, key=worth)
         if "curse" in by and self.rng.random() < 0.5:
             leader = max((p for p in s.players if p.name != me), key=lambda p: p.level).name
             for a in by["curse"]:

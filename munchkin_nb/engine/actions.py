@@ -30,7 +30,7 @@ class Action:
         return {"name": self.name, "player": self.player, "params": self.params}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Action":
+    def from_dict(cls, d: dict[str, Any]) -> Action:
         if (
             not isinstance(d, dict)
             or not isinstance(d.get("name"), str)
@@ -43,7 +43,7 @@ class Action:
         return cls(d["name"], d["player"], params)
 
     @classmethod
-    def from_event(cls, e: Event) -> "Action":
+    def from_event(cls, e: Event) -> Action:
         """The action an ActionTaken event records."""
         if e.type != "ActionTaken":
             raise ValueError(f"{e.type} is not a decision event")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .evolve import evolve
 from .events import Event
+from .evolve import evolve
 from .state import GameState
 
 

@@ -131,9 +131,7 @@ def item_usable(state: GameState, p: Player, cid: str) -> bool:
     req = c.requires
     if p.super_munchkin and len(p.classes) == 1 and set(req) <= {"not_class"}:
         return True
-    if p.half_breed and len(p.races) == 1 and set(req) <= {"not_race"}:
-        return True
-    return False
+    return p.half_breed and len(p.races) == 1 and set(req) <= {"not_race"}
 
 
 def gold(state: GameState, cid: str) -> int:

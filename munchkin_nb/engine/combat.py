@@ -227,14 +227,12 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
 
 
 def _half_exempt(state: GameState, p: Player, cond: dict | None) -> bool:
-    """Half-Breed with one race, Super Munchkin with one class: that race's or class's drawbacks do not apply."""
+    """Half-Breed with one race, Super Munchkin with one class: that race's or class's drawbacks are off."""
     if not cond:
         return False
     if p.half_breed and len(p.races) == 1 and "race" in cond:
         return True
-    if p.super_munchkin and len(p.classes) == 1 and "class" in cond:
-        return True
-    return False
+    return p.super_munchkin and len(p.classes) == 1 and "class" in cond
 
 
 def _cond_words(cond: dict | None) -> str:

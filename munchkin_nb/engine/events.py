@@ -90,7 +90,7 @@ class Event:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Event":
+    def from_dict(cls, d: Any) -> Event:
         """Build an event from plain data; ValueError names the field that is wrong."""
         if not isinstance(d, dict):
             raise ValueError(f"an event must be an object, got {type(d).__name__}")

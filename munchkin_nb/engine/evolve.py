@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .cardinfo import card, card_set
 from .events import Event
@@ -184,7 +184,7 @@ def _combat_started(s: GameState, e: Event) -> None:
 def _monster_added(s: GameState, e: Event) -> None:
     m = e.payload["monster"]
     _take(s, m)
-    s.combat.monsters.append({"card": m, "enhancers": [], "mates": []})
+    s.fight.monsters.append({"card": m, "enhancers": [], "mates": []})
 
 
 def _monster_removed(s: GameState, e: Event) -> None:
@@ -203,7 +203,7 @@ def _monster_removed(s: GameState, e: Event) -> None:
 def _enhancer_played(s: GameState, e: Event) -> None:
     cid = e.payload["card"]
     _take(s, cid)
-    for m in s.combat.monsters:
+    for m in s.fight.monsters:
         if m["card"] == e.payload["monster"]:
             m["mates" if e.payload.get("mate") else "enhancers"].append(cid)
             return
@@ -214,7 +214,7 @@ def _modifier_played(s: GameState, e: Event) -> None:
     p = e.payload
     if p["card"]:
         _take(s, p["card"])
-    s.combat.modifiers.append(
+    s.fight.modifiers.append(
         {
             "card": p["card"],
             "side": p["side"],
@@ -229,34 +229,34 @@ def _modifier_played(s: GameState, e: Event) -> None:
         }
     )
     if p.get("source") == "backstab":
-        s.combat.backstabbed.append([p["by"], p["target"]])
+        s.fight.backstabbed.append([p["by"], p["target"]])
     if p.get("ability"):
-        used = s.combat.discards_used
+        used = s.fight.discards_used
         key = f"{p['ability']}:{p['by']}"
         used[key] = used.get(key, 0) + 1
 
 
 def _help_asked(s: GameState, e: Event) -> None:
-    s.combat.asked = e.payload["helper"]
-    s.combat.offer = {"items": list(e.payload.get("items", [])), "treasures": e.payload.get("treasures", 0)}
+    s.fight.asked = e.payload["helper"]
+    s.fight.offer = {"items": list(e.payload.get("items", [])), "treasures": e.payload.get("treasures", 0)}
     if e.payload.get("compelled"):
-        s.combat.offer["compelled"] = True
+        s.fight.offer["compelled"] = True
 
 
 def _help_declined(s: GameState, e: Event) -> None:
-    s.combat.declined.append(e.payload["helper"])
-    s.combat.asked = None
+    s.fight.declined.append(e.payload["helper"])
+    s.fight.asked = None
 
 
 def _help_accepted(s: GameState, e: Event) -> None:
-    s.combat.helper = e.payload["helper"]
-    s.combat.bribe = dict(e.payload["bribe"])
-    s.combat.asked = None
+    s.fight.helper = e.payload["helper"]
+    s.fight.bribe = dict(e.payload["bribe"])
+    s.fight.asked = None
 
 
 def _window_opened(s: GameState, e: Event) -> None:
-    s.combat.window = list(e.payload["order"])
-    s.combat.passed = []
+    s.fight.window = list(e.payload["order"])
+    s.fight.passed = []
 
 
 def _player_passed(s: GameState, e: Event) -> None:
@@ -272,7 +272,7 @@ def _combat_lost(s: GameState, e: Event) -> None:
 
 
 def _escape_pending(s: GameState, e: Event) -> None:
-    s.combat.escape = dict(e.payload)
+    s.fight.escape = dict(e.payload)
 
 
 def _ran_away(s: GameState, e: Event) -> None:
@@ -284,7 +284,7 @@ def _ran_away(s: GameState, e: Event) -> None:
 
 
 def _auto_escape(s: GameState, e: Event) -> None:
-    s.combat.auto_escape.append(e.payload["player"])
+    s.fight.auto_escape.append(e.payload["player"])
 
 
 def _combat_transferred(s: GameState, e: Event) -> None:

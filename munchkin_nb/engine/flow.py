@@ -5,13 +5,13 @@ from __future__ import annotations
 from munchkin_nb.rules.rulesets import Ruleset, ruleset
 
 from .builder import Builder
-from .registry import handles
 from .cardinfo import abilities, card
-from .combat import breakdown, counting_items, fighters, levels_for, treasures_for
+from .combat import breakdown, fighters, levels_for, treasures_for
+from .registry import handles
 from .state import combat_cards
 
 
-def ruleset_of(s) -> "Ruleset":
+def ruleset_of(s) -> Ruleset:
     """The ruleset the game in `s` is played by."""
     return ruleset(s.ruleset)
 

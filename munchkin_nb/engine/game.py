@@ -9,8 +9,8 @@ from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 from .actions import Action, IllegalAction
 from .builder import Builder
 from .chance import RandomChance
-from .evolve import evolve, fold
 from .events import Event
+from .evolve import evolve, fold
 from .flow import draw
 from .legal import apply, context, legal_actions
 from .state import GameState
@@ -67,7 +67,7 @@ class Game:
     chance: object = None
 
     @classmethod
-    def start(cls, players: list, ruleset: str = "classic", seed: int | None = 0) -> "Game":
+    def start(cls, players: list, ruleset: str = "classic", seed: int | None = 0) -> Game:
         chance = RandomChance(seed)
         events = new_game(players, ruleset, seed, chance)
         state = GameState.initial()

@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
+# Importing these modules registers their moves and handlers. Their order is the order of
+# legal_actions, which the bots and so the recorded games depend on: kept out of isort's hands.
+# isort: off
+from . import (  # noqa: F401
+    moves_turn,
+    moves_combat,
+    moves_choice,
+    moves_cards,
+    moves_oneshots,
+    moves_trade,
+    monster_effects,
+    steps,
+)
+
+# isort: on
 from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .chance import RandomChance
 from .events import Event
 from .moves_base import MOVES
 from .state import GameState
-from . import (
-    moves_turn,
-    moves_combat,
-    moves_choice,
-    moves_cards,
-    moves_oneshots,
-    moves_trade,  # noqa: F401
-    monster_effects,
-    steps,
-)  # (importing them registers the moves)
 
 
 def context(s: GameState) -> tuple[str | None, str]:

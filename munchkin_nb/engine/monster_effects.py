@@ -7,7 +7,9 @@ cannot_be_outrun, wont_pursue, escape_by_discarding_tag) in moves_combat.py.
 
 from __future__ import annotations
 
-from .actions import require
+from collections.abc import Iterable
+
+from .actions import Action, require
 from .builder import Builder
 from .cardinfo import card, effect, effects, holds
 from .flow import advance, apply_steps, change_level, discard, draw, open_window
@@ -19,7 +21,7 @@ from .state import GameState
 def on_enter(b: Builder, monster: str) -> None:
     """A monster has just joined the combat (from the door, from a hand, as a wanderer)."""
     trade_treasures(b, monster)
-    if b.s.combat and any(m["card"] == monster for m in b.s.combat.monsters):
+    if b.s.combat and any(m["card"] == monster for m in b.s.fight.monsters):
         reveal(b, monster)
 
 
@@ -27,13 +29,13 @@ def on_enter(b: Builder, monster: str) -> None:
 def reveal(b: Builder, monster: str) -> None:
     steps = effect(card(b.s, monster), "on_reveal")
     if steps:
-        apply_steps(b, b.s.combat.fighter, list(steps), monster)
+        apply_steps(b, b.s.fight.fighter, list(steps), monster)
 
 
 @handles("effect", "trade_treasures")
 def trade_treasures(b: Builder, monster: str) -> None:
     """It does not fight a fighter of that kind, who may swap treasures from hand for new ones."""
-    fighter = b.s.combat.fighter
+    fighter = b.s.fight.fighter
     for e in effects(card(b.s, monster), "trade_treasures"):
         if isinstance(e, dict) and holds(b.s, b.s.player(fighter), e.get("for")):
             b.emit(
@@ -66,13 +68,13 @@ class TradeTreasures(Move):
     name = "trade_treasures"
     when = ("pending:trade_treasures",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player, cards=[])
         have = _treasures_in_hand(s, player)[: s.pending[0]["most"]]
         if have:
             yield act(self.name, player, cards=have)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cards = a.params.get("cards", [])
         require(
             isinstance(cards, list)
@@ -83,7 +85,7 @@ class TradeTreasures(Move):
             f"discard at most {s.pending[0]['most']} treasure cards from your hand.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit("DecisionMade", {"player": a.player, "kind": "trade_treasures"}, ["card.effect"])
         for cid in a.params.get("cards", []):
             discard(b, a.player, cid, "traded", ["card.effect"])
@@ -111,14 +113,14 @@ class DeclineFight(Move):
     name = "decline_fight"
     when = ("combat",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         c = s.combat
         if player == c.fighter and not c.helper:
             for m in c.monsters:
                 if wont_pursue(s, player, m["card"]):
                     yield act(self.name, player, monster=m["card"])
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         c = s.combat
         require(
             a.player == c.fighter and not c.helper,
@@ -132,13 +134,13 @@ class DeclineFight(Move):
             f"{m!r} does not let {a.player} go.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit(
             "MonsterRemoved",
             {"monster": a.params["monster"], "reason": "will not pursue", "treasures": 0},
             ["card.effect"],
         )
-        if b.s.combat.monsters:
+        if b.s.fight.monsters:
             open_window(b, a.player)
         else:
             from .flow import end_combat

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from .actions import Action, IllegalAction, require
+from .actions import Action, require
 from .builder import Builder
 from .state import GameState
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Iterable
 
-from .actions import require
+from .actions import Action, require
 from .builder import Builder
 from .cardinfo import card, effect, holds
-from .flow import advance, change_level, check_win, discard, draw, end_combat
+from .flow import advance, change_level, check_win, discard, draw
 from .moves_base import Move, act, in_hand, move, target
 from .registry import handles
 from .state import GameState
@@ -134,7 +134,7 @@ def _replace(b, player, cid, params, arg):
 
 @effect_kind("end_combat")
 def _end_combat(b, player, cid, params, arg):
-    for m in list(b.s.combat.monsters):
+    for m in list(b.s.fight.monsters):
         b.emit(
             "MonsterRemoved",
             {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
@@ -147,7 +147,7 @@ def _transfer(b, player, cid, params, arg):
     """Another player takes over the combat, with its rewards and its bad stuff."""
     b.emit(
         "CombatTransferred",
-        {"player": params["new_fighter"], "from_player": b.s.combat.fighter},
+        {"player": params["new_fighter"], "from_player": b.s.fight.fighter},
         ["card.effect"],
     )
 
@@ -193,7 +193,7 @@ def _param_options(s: GameState, player: str, need: str, c) -> list:
         c_ = s.combat
         return [q.name for q in s.players if c_ and q.name not in (c_.fighter, c_.helper) and not q.dead]
     if need == "monster":
-        return [m["card"] for m in s.combat.monsters] if s.combat else []
+        return [m["card"] for m in s.fight.monsters] if s.combat else []
     if need == "new_monster":
         return [x for x in p.hand if card(s, x).kind == "monster"]
     if need == "pick":
@@ -222,7 +222,7 @@ class UseCard(Move):
     name = "use_card"
     when = ("turn", "combat")
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
             c = card(s, cid)
             if c.kind not in SPECIAL_KINDS or not usable_effects(c) or not _when_ok(s, player, c):
@@ -239,7 +239,7 @@ class UseCard(Move):
             if ok:
                 yield act(self.name, player, **params)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         c = card(s, cid)
         require(
@@ -262,9 +262,9 @@ class UseCard(Move):
                 "the item must belong to the named player.",
             )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         use_effects(b, a.player, a.params["card"], a.params)
-        if b.s.combat and b.s.combat.stage == "fight":
+        if b.s.combat and b.s.fight.stage == "fight":
             from .flow import open_window
 
             open_window(b, a.player)

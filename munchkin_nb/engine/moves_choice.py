@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from .actions import require
+from collections.abc import Iterable
+
+from .actions import Action, require
 from .builder import Builder
 from .cardinfo import card, gold
 from .flow import advance, discard, discard_remains
 from .moves_base import Move, act, move
 from .moves_turn import apply_curse, reopen_if_fighting
+from .state import GameState
 from .steps import resume
 
 
@@ -37,14 +40,14 @@ class ChooseLoss(Move):
     name = "choose_loss"
     when = ("pending:lose_card",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         opts = _loss_options(s, player)
         for cid in opts:
             yield act(self.name, player, card=cid)
         if not opts:
             yield act(self.name, player, card=None)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         opts = _loss_options(s, a.player)
         require(
             a.params.get("card") in opts or (not opts and a.params.get("card") is None),
@@ -52,7 +55,7 @@ class ChooseLoss(Move):
             f"choose one of: {', '.join(opts)}.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         pend = dict(b.s.pending[0])
         _done(b, a.player, "lose_card")
         cid = a.params.get("card")
@@ -85,11 +88,11 @@ class ChooseSteps(Move):
     name = "choose_steps"
     when = ("pending:choose_steps",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for i in range(len(s.pending[0]["options"])):
             yield act(self.name, player, option=i)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         i = a.params.get("option")
         require(
             isinstance(i, int) and 0 <= i < len(s.pending[0]["options"]),
@@ -97,7 +100,7 @@ class ChooseSteps(Move):
             f"choose an option from 0 to {len(s.pending[0]['options']) - 1}.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         pend = dict(b.s.pending[0])
         _done(b, a.player, "choose_steps")
         resume(b, dict(pend, then=list(pend["options"][a.params["option"]]) + list(pend["then"])))
@@ -111,18 +114,18 @@ class LootTheBody(Move):
     name = "loot_the_body"
     when = ("pending:loot_the_body",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in _lootable(s, s.pending[0]["dead"]):
             yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             a.params.get("card") in _lootable(s, s.pending[0]["dead"]),
             "death.loot_the_body",
             "take one of the dead character's cards.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         s = b.s
         dead = s.pending[0]["dead"]
         _done(b, a.player, "loot_the_body")
@@ -157,18 +160,18 @@ class TakeItem(Move):
     name = "take_item"
     when = ("pending:take_item",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in _victim_zone(s, s.pending[0]):
             yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             a.params.get("card") in _victim_zone(s, s.pending[0]),
             "run.bad_stuff",
             "pick one of the victim's cards.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         s = b.s
         pend = dict(s.pending[0])
         victim = pend["from"]
@@ -206,18 +209,18 @@ class CancelCurse(Move):
     name = "cancel_curse"
     when = ("pending:curse_response",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.pending[0]["options"]:
             yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             a.params.get("card") in s.pending[0]["options"],
             "card.effect",
             "that card cannot cancel the curse.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         pend = dict(b.s.pending[0])
         _done(b, a.player, "curse_response")
         discard(b, a.player, a.params["card"], "cancelled a curse", ["card.effect"])
@@ -233,10 +236,10 @@ class AcceptCurse(Move):
     name = "accept_curse"
     when = ("pending:curse_response",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         pend = dict(b.s.pending[0])
         _done(b, a.player, "curse_response")
         apply_curse(b, a.player, pend["curse"], pend["by"], ["curse.any"])

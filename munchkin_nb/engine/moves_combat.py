@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from .actions import require
+from collections.abc import Iterable
+
+from .actions import Action, require
 from .builder import Builder
 from .cardinfo import abilities, card, effect, effects, holds
 from .combat import fighters, run_away_modifier
 from .flow import advance, apply_steps, discard, draw, open_window, rs
 from .monster_effects import wont_pursue
-from .registry import handles
 from .moves_base import Move, act, in_hand, move, owned, target
+from .registry import handles
 from .state import GameState
 
 
 def reopen(b: Builder, actor: str) -> None:
     """Something was played: everyone gets a new last chance, starting with who played."""
-    if b.s.combat and b.s.combat.stage == "fight":
+    if b.s.combat and b.s.fight.stage == "fight":
         open_window(b, actor)
     advance(b)
 
@@ -26,7 +28,7 @@ def _ability(s: GameState, player: str, key: str):
 
 
 def _used(s: GameState, key: str, player: str) -> int:
-    return s.combat.discards_used.get(f"{key}:{player}", 0)
+    return s.fight.discards_used.get(f"{key}:{player}", 0)
 
 
 @move
@@ -36,10 +38,10 @@ class Pass(Move):
     name = "pass"
     when = ("combat",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit("PlayerPassed", {"player": a.player}, ["combat.window"])
         advance(b)
 
@@ -51,14 +53,14 @@ class PlayEnhancer(Move):
     name = "play_enhancer"
     when = ("combat",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
             c = card(s, cid)
             if c.kind == "monster_enhancer" or effect(c, "mate"):
-                for m in s.combat.monsters:
+                for m in s.fight.monsters:
                     yield act(self.name, player, card=cid, monster=m["card"])
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         c = card(s, cid)
         require(
@@ -67,12 +69,12 @@ class PlayEnhancer(Move):
             f"{c.name} is not a monster enhancer.",
         )
         require(
-            a.params.get("monster") in [m["card"] for m in s.combat.monsters],
+            a.params.get("monster") in [m["card"] for m in s.fight.monsters],
             "combat.enhancer",
             "an enhancer is played on a monster in the combat.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         mate = bool(effect(card(b.s, a.params["card"]), "mate"))
         b.emit(
             "EnhancerPlayed",
@@ -89,7 +91,7 @@ class WanderingMonster(Move):
     name = "wandering_monster"
     when = ("combat",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         hand = s.player(player).hand
         wm = [c for c in hand if card(s, c).kind == "wandering_monster"]
         if wm:
@@ -97,7 +99,7 @@ class WanderingMonster(Move):
                 if card(s, cid).kind == "monster":
                     yield act(self.name, player, card=wm[0], monster=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         require(
             card(s, cid).kind == "wandering_monster",
@@ -109,7 +111,7 @@ class WanderingMonster(Move):
             card(s, m).kind == "monster", "combat.wandering_monster", f"{card(s, m).name} is not a monster."
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         discard(b, a.player, a.params["card"], "played", ["combat.wandering_monster"])
         b.emit(
             "MonsterAdded",
@@ -134,15 +136,15 @@ class Backstab(Move):
     name = "backstab"
     when = ("combat",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if _ability(s, player, "backstab") is None or not s.player(player).hand:
             return
         for f in fighters(s.combat):
-            if f != player and [player, f] not in s.combat.backstabbed:
+            if f != player and [player, f] not in s.fight.backstabbed:
                 yield act(self.name, player, target=f, discard=s.player(player).hand[0])
 
     @handles("effect", "backstab")
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             _ability(s, a.player, "backstab") is not None, "thief.backstab", f"{a.player} is not a thief."
         )
@@ -153,13 +155,13 @@ class Backstab(Move):
             "backstab a fighter or helper other than yourself.",
         )
         require(
-            [a.player, t] not in s.combat.backstabbed,
+            [a.player, t] not in s.fight.backstabbed,
             "thief.backstab",
             f"{a.player} has backstabbed {t} in this combat already.",
         )
         owned(s, a, "discard")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         amount = _ability(b.s, a.player, "backstab")
         _discard_paid(b, a.player, a.params["discard"], "backstab")
         b.emit(
@@ -188,7 +190,7 @@ class _DiscardBonus(Move):
     def applies(self, s, player) -> bool:
         return True
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         ab = abilities(s, s.player(player), self.key)
         if (
             not ab
@@ -200,7 +202,7 @@ class _DiscardBonus(Move):
         if _used(s, self.key, player) < ab[0].get("max_cards", 3):
             yield act(self.name, player, discard=s.player(player).hand[0])
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         ab = abilities(s, s.player(a.player), self.key)
         require(bool(ab), self.rule, f"{a.player} has no {self.key} ability.")
         require(a.player in fighters(s.combat), self.rule, "only the fighter or the helper may do that.")
@@ -213,7 +215,7 @@ class _DiscardBonus(Move):
         owned(s, a, "discard")
 
     @handles("effect", "berserk", "turning")
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         ab = abilities(b.s, b.s.player(a.player), self.key)[0]
         _discard_paid(b, a.player, a.params["discard"], self.key)
         b.emit(
@@ -245,7 +247,7 @@ class Turning(_DiscardBonus):
     key = "turning"
 
     def applies(self, s, player):
-        return any(card(s, m["card"]).undead for m in s.combat.monsters)
+        return any(card(s, m["card"]).undead for m in s.fight.monsters)
 
 
 @move
@@ -255,14 +257,14 @@ class Charm(Move):
     name = "charm"
     when = ("combat",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         n = _ability(s, player, "charm")
         if n is not None and player in fighters(s.combat) and len(s.player(player).hand) >= int(n):
-            for m in s.combat.monsters:
+            for m in s.fight.monsters:
                 yield act(self.name, player, monster=m["card"])
 
     @handles("effect", "charm")
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         n = _ability(s, a.player, "charm")
         require(n is not None, "combat.defeat_without_kill", f"{a.player} cannot charm monsters.")
         require(
@@ -276,12 +278,12 @@ class Charm(Move):
             f"charming needs at least {n} cards in hand.",
         )
         require(
-            a.params.get("monster") in [m["card"] for m in s.combat.monsters],
+            a.params.get("monster") in [m["card"] for m in s.fight.monsters],
             "combat.defeat_without_kill",
             "no such monster in the combat.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         s = b.s
         for cid in list(s.player(a.player).hand):
             _discard_paid(b, a.player, cid, "charm")
@@ -308,26 +310,26 @@ class SendAway(Move):
                 return e
         return None
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if player in fighters(s.combat):
-            for m in s.combat.monsters:
+            for m in s.fight.monsters:
                 if self._rule(s, player, m["card"]):
                     yield act(self.name, player, monster=m["card"])
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             a.player in fighters(s.combat),
             "combat.defeat_without_kill",
             "only the fighter or helper may do that.",
         )
         require(
-            a.params.get("monster") in [m["card"] for m in s.combat.monsters]
+            a.params.get("monster") in [m["card"] for m in s.fight.monsters]
             and self._rule(s, a.player, a.params["monster"]),
             "combat.defeat_without_kill",
             "this monster cannot be sent away by this player.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         e = self._rule(b.s, a.player, a.params["monster"])
         b.emit(
             "MonsterRemoved",
@@ -339,7 +341,7 @@ class SendAway(Move):
 
 @handles("effect", "no_help")
 def no_help(s: GameState) -> bool:
-    return any(effect(card(s, m["card"]), "no_help") for m in s.combat.monsters)
+    return any(effect(card(s, m["card"]), "no_help") for m in s.fight.monsters)
 
 
 @move
@@ -349,7 +351,7 @@ class AskForHelp(Move):
     name = "ask_for_help"
     when = ("combat",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         c = s.combat
         if player != c.fighter or c.helper or no_help(s):
             return
@@ -361,7 +363,7 @@ class AskForHelp(Move):
             if q.name != player and not q.dead and q.name not in c.declined:
                 yield act(self.name, player, helper=q.name, treasures=1, items=[])
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         c = s.combat
         require(a.player == c.fighter, "combat.help", "only the fighter asks for help.")
         require(c.helper is None, "combat.help", f"{c.helper} is helping already; only one may.")
@@ -379,7 +381,7 @@ class AskForHelp(Move):
         n = a.params.get("treasures", 0)
         require(isinstance(n, int) and n >= 0, "combat.bribe", "offer a whole number of treasures.")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         compelled = compels(b.s, a.player, a.params["helper"])
         b.emit(
             "HelpAsked",
@@ -409,17 +411,17 @@ class AcceptHelp(Move):
     name = "accept_help"
     when = ("help",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         s = b.s
-        offered = dict(s.combat.offer)
+        offered = dict(s.fight.offer)
         for cid in offered.get("items", []):
             b.emit(
                 "CardGiven",
                 {
-                    "from_player": s.combat.fighter,
+                    "from_player": s.fight.fighter,
                     "to_player": a.player,
                     "card": cid,
                     "reason": "bribe",
@@ -436,17 +438,17 @@ class DeclineHelp(Move):
     name = "decline_help"
     when = ("help",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
-            not s.combat.offer.get("compelled"),
+            not s.fight.offer.get("compelled"),
             "card.effect",
-            f"{s.combat.fighter}'s Kneepads of Allure compel {a.player} to help.",
+            f"{s.fight.fighter}'s Kneepads of Allure compel {a.player} to help.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit("HelpDeclined", {"helper": a.player}, ["combat.help"])
         advance(b)
 
@@ -459,25 +461,24 @@ class RunAway(Move):
     name = "run_away"
     when = ("run",)
 
-    def candidates(self, s, player):
-        for who, m in s.combat.to_run:
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        for who, m in s.fight.to_run:
             if who == player:
                 yield act(self.name, player, monster=m)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
-            [a.player, a.params.get("monster")] in s.combat.to_run,
+            [a.player, a.params.get("monster")] in s.fight.to_run,
             "run.roll",
             f"{a.player} is not running from {a.params.get('monster')!r}.",
         )
 
     @handles("effect", "cannot_be_outrun", "auto_escape")
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         s = b.s
         name, m = a.player, a.params["monster"]
         mc = card(s, m)
-        p = s.player(name)
-        if name in s.combat.auto_escape:
+        if name in s.fight.auto_escape:
             finish_run(b, name, m, True, "escaped automatically")
             return
         if wont_pursue(s, name, m):
@@ -586,24 +587,24 @@ class Flight(Move):
     name = "flight"
     when = ("escape",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         ab = abilities(s, s.player(player), "flight")
-        if ab and s.player(player).hand and s.combat.escape["bonus"] < ab[0].get("max_cards", 3):
+        if ab and s.player(player).hand and s.fight.escape["bonus"] < ab[0].get("max_cards", 3):
             yield act(self.name, player, discard=s.player(player).hand[0])
 
     @handles("effect", "flight")
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         ab = abilities(s, s.player(a.player), "flight")
         require(bool(ab), "run.roll", f"{a.player} has no flight spell.")
         require(
-            s.combat.escape["bonus"] < ab[0].get("max_cards", 3),
+            s.fight.escape["bonus"] < ab[0].get("max_cards", 3),
             "ability.discard_cost",
             "no more cards may be discarded for flight.",
         )
         in_hand(s, a, "discard")
 
-    def run(self, b, a):
-        e = dict(b.s.combat.escape)
+    def run(self, b: Builder, a: Action) -> None:
+        e = dict(b.s.fight.escape)
         _discard_paid(b, a.player, a.params["discard"], "flight")
         roll_escape(
             b, a.player, e["monster"], e["roll"], e["bonus"] + 1, e["rerolled"], e.get("glued", False)
@@ -617,25 +618,25 @@ class Reroll(Move):
     name = "reroll"
     when = ("escape",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if (
             abilities(s, s.player(player), "reroll_run_away")
-            and not s.combat.escape["rerolled"]
+            and not s.fight.escape["rerolled"]
             and s.player(player).hand
         ):
             yield act(self.name, player, discard=s.player(player).hand[0])
 
     @handles("effect", "reroll_run_away")
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
-            bool(abilities(s, s.player(a.player), "reroll_run_away")) and not s.combat.escape["rerolled"],
+            bool(abilities(s, s.player(a.player), "reroll_run_away")) and not s.fight.escape["rerolled"],
             "run.roll",
             f"{a.player} cannot roll again.",
         )
         in_hand(s, a, "discard")
 
-    def run(self, b, a):
-        e = dict(b.s.combat.escape)
+    def run(self, b: Builder, a: Action) -> None:
+        e = dict(b.s.fight.escape)
         _discard_paid(b, a.player, a.params["discard"], "reroll")
         roll = b.roll(a.player, "run away again", ["run.roll"])
         roll_escape(b, a.player, e["monster"], roll, e["bonus"], True, e.get("glued", False))
@@ -648,11 +649,11 @@ class AcceptRoll(Move):
     name = "accept_roll"
     when = ("escape",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def run(self, b, a):
-        e = b.s.combat.escape
+    def run(self, b: Builder, a: Action) -> None:
+        e = b.s.fight.escape
         finish_run(b, a.player, e["monster"], False, f"rolled {e['roll']}, total {e['total']}")
 
 
@@ -679,17 +680,17 @@ class EscapeByDiscarding(Move):
             for n in effects(card(s, item), "discard_to_escape")
         )
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
-        for who, m in s.combat.to_run:
+        for who, m in s.fight.to_run:
             if who == player:
                 for item in p.equipped + p.carried + p.hand:
                     if self._ok(s, player, m, item):
                         yield act(self.name, player, monster=m, card=item)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
-            [a.player, a.params.get("monster")] in s.combat.to_run,
+            [a.player, a.params.get("monster")] in s.fight.to_run,
             "run.roll",
             "not running from that monster.",
         )
@@ -699,7 +700,7 @@ class EscapeByDiscarding(Move):
             "that item does not distract this monster.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         discard(b, a.player, a.params["card"], "thrown to the monster", ["card.effect"])
         finish_run(b, a.player, a.params["monster"], True, "escaped by discarding an item")
 
@@ -711,12 +712,12 @@ class SetDie(Move):
     name = "set_die"
     when = ("escape",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in die_setters(s, player)[:1]:
             yield act(self.name, player, card=cid, value=6)
 
     @handles("effect", "set_die")
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             a.params.get("card") in die_setters(s, a.player),
             "card.effect",
@@ -729,8 +730,8 @@ class SetDie(Move):
             "a die shows 1 to 6.",
         )
 
-    def run(self, b, a):
-        e = dict(b.s.combat.escape)
+    def run(self, b: Builder, a: Action) -> None:
+        e = dict(b.s.fight.escape)
         discard(b, a.player, a.params["card"], "set the die", ["card.effect"])
         roll_escape(
             b, a.player, e["monster"], a.params["value"], e["bonus"], e["rerolled"], e.get("glued", False)
@@ -748,19 +749,19 @@ class ForceRerun(Move):
     name = "force_rerun"
     when = ("pending:force_rerun",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for holder, cid in glue_pots(s, _glue_decision(s)["runner"]):
             if holder == player:
                 yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             (a.player, a.params.get("card")) in glue_pots(s, _glue_decision(s)["runner"]),
             "card.effect",
             f"{a.player} holds no such card.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         pend = dict(_glue_decision(b.s))
         b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
         discard(b, a.player, a.params["card"], "glued a runner", ["card.effect"])
@@ -775,10 +776,10 @@ class LetEscape(Move):
     name = "let_escape"
     when = ("pending:force_rerun",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         pend = dict(_glue_decision(b.s))
         b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
         finish_run(b, pend["runner"], pend["monster"], True, f"rolled {pend['roll']}", by_roll=True)

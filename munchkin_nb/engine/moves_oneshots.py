@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Iterable
 
-from .actions import require
+from .actions import Action, require
 from .builder import Builder
 from .cardinfo import card, effect, effects
 from .combat import fighters
@@ -32,7 +32,7 @@ def _tags(c) -> list[str]:
 
 @one_shot("end_combat")
 def _end_combat(b, player, cid, params, value):
-    for m in list(b.s.combat.monsters):
+    for m in list(b.s.fight.monsters):
         b.emit(
             "MonsterRemoved",
             {"monster": m["card"], "reason": card(b.s, cid).name, "treasures": 0},
@@ -47,7 +47,7 @@ def _auto_escape(b, player, cid, params, value):
     n = value if isinstance(value, int) and not isinstance(value, bool) else 1
     who = [params["target"]] + [f for f in fighters(b.s.combat) if f != params["target"]]
     for name in who[:n]:
-        if name not in b.s.combat.auto_escape:
+        if name not in b.s.fight.auto_escape:
             b.emit("AutoEscapeGranted", {"player": name, "card": cid}, ["combat.one_shot"])
     discard(b, player, cid, "one-shot used", ["combat.one_shot"])
 
@@ -137,17 +137,17 @@ class PlayOneShot(Move):
     name = "play_one_shot"
     when = ("combat", "run")
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         for cid in p.hand + p.carried:
             c = card(s, cid)
             kind = kind_of(c) if c.kind == "one_shot" else None
-            if kind is None or (s.combat.stage != "fight" and kind != "auto_escape"):
+            if kind is None or (s.fight.stage != "fight" and kind != "auto_escape"):
                 continue
             for side in _sides(s, kind):
                 yield act(self.name, player, card=cid, **side)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = a.params.get("card")
         require(
             isinstance(cid, str) and _holds_one_shot(s, a.player, cid),
@@ -156,7 +156,7 @@ class PlayOneShot(Move):
         )
         kind = kind_of(card(s, cid))
         require(kind is not None, "combat.one_shot", f"{card(s, cid).name} is not played this way.")
-        if s.combat.stage != "fight":
+        if s.fight.stage != "fight":
             require(kind == "auto_escape", "run.roll", "while running away only escape cards help.")
         want = {k: a.params.get(k) for k in ("side", "target") if a.params.get(k) is not None}
         require(
@@ -165,13 +165,13 @@ class PlayOneShot(Move):
             "a one-shot for the players' side is played on the fighter or the helper.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         cid = a.params["card"]
         c = card(b.s, cid)
         kind = kind_of(c)
         (ONE_SHOTS.get(kind) or _bonus)(b, a.player, cid, a.params, effect(c, kind))
         tags = _tags(c)
-        if tags and b.s.combat and b.s.combat.stage == "fight" and a.params.get("side") == "players":
+        if tags and b.s.combat and b.s.fight.stage == "fight" and a.params.get("side") == "players":
             killed_by_tags(b, tags)
         from .moves_combat import reopen
 

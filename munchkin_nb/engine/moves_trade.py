@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .actions import require
+from collections.abc import Iterable
+
+from .actions import Action, require
 from .builder import Builder
 from .flow import advance
 from .moves_base import Move, act, move, target
@@ -30,7 +32,7 @@ class OfferTrade(Move):
     name = "offer_trade"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         mine = _items(s, player)
         for other in s.names():
             if other == player or s.player(other).dead:
@@ -39,7 +41,7 @@ class OfferTrade(Move):
             if mine and theirs:
                 yield act(self.name, player, to=other, give=[mine[0]], take=[theirs[0]])
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         other = target(s, a, "to")
         require(
             other != a.player and not s.player(other).dead, "death.no_cards", f"{other} cannot trade now."
@@ -61,7 +63,7 @@ class OfferTrade(Move):
             f"{other} does not have all those items on the table.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit(
             "DecisionRequired",
             {
@@ -83,10 +85,10 @@ class AcceptTrade(Move):
     name = "accept_trade"
     when = ("pending:trade_offer",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         offer = s.pending[0]
         require(
             all(c in _items(s, offer["from"]) for c in offer["give"])
@@ -95,7 +97,7 @@ class AcceptTrade(Move):
             "the items of the offer are no longer on the table.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         offer = dict(b.s.pending[0])
         b.emit("DecisionMade", {"player": a.player, "kind": "trade_offer"}, ["items.trade"])
         _swap(b, offer["from"], a.player, offer["give"])
@@ -110,9 +112,9 @@ class DeclineTrade(Move):
     name = "decline_trade"
     when = ("pending:trade_offer",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit("DecisionMade", {"player": a.player, "kind": "trade_offer", "declined": True}, ["items.trade"])
         advance(b)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .actions import Action, IllegalAction, require
 from .builder import Builder
-from .cardinfo import abilities, card, effect, has_ability, hand_limit, item_usable
-from .combat import SLOTS
+from .cardinfo import abilities, card, effect, hand_limit, has_ability, item_usable
 from .flow import (
     apply_steps,
     change_level,
@@ -40,6 +41,7 @@ def fits(s: GameState, name: str, cid: str) -> bool:
     if slot == "none":
         return True
     from dataclasses import replace
+
     from .combat import counting_items
 
     return cid in counting_items(s, replace(p, equipped=p.equipped + [cid]))
@@ -72,7 +74,8 @@ def check_identity(s: GameState, name: str, cid: str) -> None:
         require(
             len(have) < (2 if extra else 1),
             rule,
-            f"{name} already has a {c.kind}; a second needs {'Half-Breed' if c.kind == 'race' else 'Super Munchkin'}.",
+            f"{name} already has a {c.kind}; a second needs "
+            f"{'Half-Breed' if c.kind == 'race' else 'Super Munchkin'}.",
         )
     elif c.kind == "half_breed":
         require(
@@ -126,12 +129,12 @@ class PlayCard(Move):
     name = "play_card"
     when = ("setup", "turn")
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
             if playable_on_table(s, player, cid):
                 yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         c = card(s, cid)
         require(
@@ -145,7 +148,7 @@ class PlayCard(Move):
                 big_item_allowed(s, a.player, cid), "items.big", f"{a.player} already has a big item in play."
             )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         place(
             b,
             a.player,
@@ -161,10 +164,10 @@ class FinishSetup(Move):
     name = "finish_setup"
     when = ("setup",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player)
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit("SetupFinished", {"player": a.player}, ["setup.play_before_first_turn"])
         s = b.s
         if len(s.ready) < len(s.players):
@@ -185,12 +188,12 @@ class Equip(Move):
     name = "equip"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).carried:
             if card(s, cid).kind == "item" and fits(s, player, cid):
                 yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = a.params.get("card")
         require(
             cid in s.player(a.player).carried, "items.slots", f"{cid!r} is not a carried item of {a.player}."
@@ -204,7 +207,7 @@ class Equip(Move):
             fits(s, a.player, cid), "items.slots", f"{a.player} has no free slot for {card(s, cid).name}."
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit(
             "ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": True}, ["items.slots"]
         )
@@ -217,18 +220,18 @@ class Unequip(Move):
     name = "unequip"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).equipped:
             yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             a.params.get("card") in s.player(a.player).equipped,
             "items.slots",
             f"{a.params.get('card')!r} is not an equipped item of {a.player}.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit(
             "ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": False}, ["items.slots"]
         )
@@ -250,7 +253,7 @@ class Sell(Move):
     name = "sell"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         if p.level >= ruleset_of(s).win_level - 1:
             return
@@ -263,7 +266,7 @@ class Sell(Move):
         if sale_value(s, player, spare) >= ruleset_of(s).sell_per_level:
             yield act(self.name, player, cards=sorted(spare, key=lambda c: -(card(s, c).gold or 0)))
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cards = a.params.get("cards")
         p = s.player(a.player)
         require(
@@ -292,7 +295,7 @@ class Sell(Move):
             p.level < ruleset_of(s).win_level - 1, "items.sell", "selling can never reach the winning level."
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         s = b.s
         p = s.player(a.player)
         value = sale_value(s, a.player, a.params["cards"])
@@ -314,13 +317,13 @@ class GiveItem(Move):
     name = "give_item"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         for cid in p.equipped + p.carried:
             for to in _alive_others(s, player):
                 yield act(self.name, player, card=cid, to=to)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = a.params.get("card")
         p = s.player(a.player)
         require(
@@ -329,7 +332,7 @@ class GiveItem(Move):
         to = target(s, a, "to")
         require(to != a.player and not s.player(to).dead, "death.no_cards", f"{to} cannot receive cards now.")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         b.emit(
             "CardGiven",
             {
@@ -350,12 +353,12 @@ class DiscardCard(Move):
     name = "discard_card"
     when = ("turn", "combat")
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         for cid in p.races + p.classes + [c for c in (p.half_breed, p.super_munchkin) if c]:
             yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
         cid = a.params.get("card")
         require(
@@ -364,7 +367,7 @@ class DiscardCard(Move):
             "only a race, class, Half-Breed or Super Munchkin card may be dropped at will.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         discard(b, a.player, a.params["card"], "dropped", ["race.discard"])
 
 
@@ -375,17 +378,16 @@ class KickDoor(Move):
     name = "kick_door"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if s.phase == "before_door":
             yield act(self.name, player)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             s.phase == "before_door", "turn.kick_door", "the door is kicked once, at the start of the turn."
         )
 
-    def run(self, b, a):
-        s = b.s
+    def run(self, b: Builder, a: Action) -> None:
         cid = draw(b, a.player, "door", "up", "kick_door", ["turn.kick_door"])
         open_door(b, a.player, cid)
 
@@ -425,13 +427,13 @@ class Resurrect(Move):
     name = "resurrect"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         if s.phase == "before_door" and has_ability(s, p, "resurrection") and s.discards["door"] and p.hand:
             yield act(self.name, player, discard=p.hand[0])
 
     @handles("effect", "resurrection")
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(s.phase == "before_door", "cleric.resurrection", "resurrection replaces kicking the door.")
         require(
             has_ability(s, s.player(a.player), "resurrection"),
@@ -441,7 +443,7 @@ class Resurrect(Move):
         require(bool(s.discards["door"]), "cleric.resurrection", "the door discards are empty.")
         in_hand(s, a, "discard")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         cid = b.s.discards["door"][-1]
         b.emit(
             "CardTakenFromDiscard", {"player": a.player, "card": cid, "deck": "door"}, ["cleric.resurrection"]
@@ -468,7 +470,7 @@ class Steal(Move):
     name = "steal"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         if not abilities(s, p, "theft") or p.stole or not p.hand:
             return
@@ -477,7 +479,7 @@ class Steal(Move):
                 yield act(self.name, player, target=n, item=item, discard=p.hand[0])
 
     @handles("effect", "theft")
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
         require(bool(abilities(s, p, "theft")), "thief.theft", f"{a.player} is not a thief.")
         require(not p.stole, "thief.theft", f"{a.player} has tried a theft this turn already.")
@@ -488,7 +490,7 @@ class Steal(Move):
         )
         in_hand(s, a, "discard")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         from .combat import die_modifier
 
         s = b.s
@@ -569,20 +571,20 @@ class Curse(Move):
     name = "curse"
     when = ("turn", "combat")
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
             if card(s, cid).kind == "curse":
                 for t in s.names():
                     if not s.player(t).dead:
                         yield act(self.name, player, card=cid, target=t)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         require(card(s, cid).kind == "curse", "curse.any", f"{card(s, cid).name} is not a curse.")
         t = target(s, a)
         require(not s.player(t).dead, "death.no_cards", f"{t} is dead.")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         curse_hits(b, a.params["target"], a.params["card"], a.player, ["curse.any"])
         reopen_if_fighting(b, a.player)
 
@@ -603,14 +605,14 @@ class GoUpALevel(Move):
             and when_ok(s, t, card(s, cid))
         )
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
             if card(s, cid).kind == "go_up_a_level":
                 for t in s.names():
                     if self._ok(s, player, cid, t):
                         yield act(self.name, player, card=cid, target=t)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         c = card(s, cid)
         require(c.kind == "go_up_a_level", "card.go_up_a_level", f"{c.name} is not a go-up-a-level card.")
@@ -625,7 +627,7 @@ class GoUpALevel(Move):
         )
 
     @handles("effect", "gain_level")
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         from .moves_cards import EFFECTS, auto_params
 
         cid = a.params["card"]
@@ -644,7 +646,7 @@ class GoUpALevel(Move):
 
 def reopen_if_fighting(b: Builder, actor: str) -> None:
     """A card played during a fight: everyone gets a new last chance, from who played it."""
-    if b.s.combat and b.s.combat.stage == "fight":
+    if b.s.combat and b.s.fight.stage == "fight":
         from .moves_combat import reopen
 
         reopen(b, actor)
@@ -663,13 +665,13 @@ class LookForTrouble(Move):
     name = "look_for_trouble"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if s.phase == "after_door" and not s.fought:
             for cid in s.player(player).hand:
                 if card(s, cid).kind == "monster":
                     yield act(self.name, player, card=cid)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(
             s.phase == "after_door" and not s.fought,
             "turn.look_for_trouble",
@@ -680,7 +682,7 @@ class LookForTrouble(Move):
             card(s, cid).kind == "monster", "turn.look_for_trouble", f"{card(s, cid).name} is not a monster."
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         start_combat(b, a.player, a.params["card"], False, ["turn.look_for_trouble"])
 
 
@@ -691,11 +693,11 @@ class LootTheRoom(Move):
     name = "loot_the_room"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if s.phase == "after_door" and not s.fought and not s.looted:
             yield act(self.name, player)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(s.phase == "after_door", "turn.loot_the_room", "the room is looted after kicking the door.")
         require(
             not s.fought and not s.fled,
@@ -704,7 +706,7 @@ class LootTheRoom(Move):
         )
         require(not s.looted, "turn.loot_the_room", "the room has been looted already.")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         draw(b, a.player, "door", "down", "loot_the_room", ["turn.loot_the_room"])
         phase(b, "charity", ["turn.charity"])
 
@@ -716,13 +718,13 @@ class EndTurn(Move):
     name = "end_turn"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if s.phase in ("after_door", "charity") and len(s.player(player).hand) <= hand_limit(
             s, s.player(player), ruleset_of(s).hand_limit
         ):
             yield act(self.name, player)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         require(s.phase in ("after_door", "charity"), "turn.kick_door", "the door has not been kicked yet.")
         p = s.player(a.player)
         limit = hand_limit(s, p, ruleset_of(s).hand_limit)
@@ -732,7 +734,7 @@ class EndTurn(Move):
             f"{a.player} holds {len(p.hand)} cards; play, give or discard down to {limit} first.",
         )
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         end_turn(b)
 
 
@@ -749,7 +751,7 @@ class GiveCharity(Move):
     name = "give_charity"
     when = ("turn",)
 
-    def candidates(self, s, player):
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         if s.phase not in ("after_door", "charity") or len(p.hand) <= hand_limit(
             s, p, ruleset_of(s).hand_limit
@@ -765,9 +767,9 @@ class GiveCharity(Move):
                 if s.charity.get(n, 0) == least:
                     yield act(self.name, player, card=cid, to=n)
 
-    def check(self, s, a):
+    def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
-        cid = in_hand(s, a)
+        in_hand(s, a)
         require(
             s.phase in ("after_door", "charity"), "turn.charity", "charity is given at the end of the turn."
         )
@@ -787,7 +789,7 @@ class GiveCharity(Move):
             least = min(s.charity.get(n, 0) for n in low)
             require(s.charity.get(to, 0) == least, "turn.charity", "charity is split as evenly as possible.")
 
-    def run(self, b, a):
+    def run(self, b: Builder, a: Action) -> None:
         to = a.params.get("to")
         if b.s.phase != "charity":
             phase(b, "charity", ["turn.charity"])

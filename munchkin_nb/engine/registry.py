@@ -8,7 +8,7 @@ here too. tests/test_engine_cards.py checks that nothing in a card file lacks on
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 HANDLERS: dict[str, dict[str, list[Callable]]] = {
     "effect": {},

@@ -17,7 +17,8 @@ def state_html(state) -> str:
         mark = "▶ " if i == state.current and state.turn else ""
         rows.append(
             f"<tr><td>{mark}{escape(p.name)}{' †' if p.dead else ''}</td><td>{p.level}</td><td>{p.sex}</td>"
-            f"<td>{_names(state, p.races) if p.races else 'human'}</td><td>{_names(state, p.classes) if p.classes else '—'}</td>"
+            f"<td>{_names(state, p.races) if p.races else 'human'}</td>"
+            f"<td>{_names(state, p.classes) if p.classes else '—'}</td>"
             f"<td>{_names(state, p.equipped)}</td><td>{_names(state, p.carried)}</td><td>{len(p.hand)}</td>"
             f"<td>{_names(state, p.curses)}</td></tr>"
         )

@@ -104,7 +104,7 @@ class GameState:
     seq: int = 0  # events folded so far
 
     @classmethod
-    def initial(cls) -> "GameState":
+    def initial(cls) -> GameState:
         """The empty state that event 1 (GameStarted) builds on."""
         return cls()
 
@@ -121,6 +121,16 @@ class GameState:
     @property
     def active(self) -> Player:
         return self.players[self.current]
+
+    @property
+    def fight(self) -> Combat:
+        """The combat in progress, for code that runs only inside one.
+
+        Without one it raises AttributeError, as `self.combat.x` did before: the legal-action
+        search counts that as "not possible now"."""
+        if self.combat is None:
+            raise AttributeError("no combat is in progress")
+        return self.combat
 
     @property
     def over(self) -> bool:
@@ -157,7 +167,7 @@ class GameState:
         return "nowhere"
 
     # -- data --------------------------------------------------------------
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         """A deep copy, made by hand: the state is plain lists and dicts of strings and numbers."""
         new = copy.copy(self)
         new.players = [_copy_player(p) for p in self.players]
@@ -176,7 +186,7 @@ class GameState:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "GameState":
+    def from_dict(cls, d: dict[str, Any]) -> GameState:
         d = dict(d)
         d["players"] = [Player(**p) for p in d["players"]]
         d["combat"] = Combat(**d["combat"]) if d.get("combat") else None

@@ -9,8 +9,8 @@ last carries the rest of the steps.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .builder import Builder
 from .cardinfo import card, effects, gold, holds

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from typing import IO, Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
 
 from munchkin_nb.engine.events import Event
 from munchkin_nb.store import EventStore, StoreError
@@ -209,7 +210,7 @@ def _card_set_ids(name: str) -> set[str] | None:
         try:
             from munchkin_nb.cards import load_set
         except ImportError:
-            warnings.warn("munchkin_nb.cards.load_set is missing: card ids not checked")
+            warnings.warn("munchkin_nb.cards.load_set is missing: card ids not checked", stacklevel=2)
             return None
         _CARD_SETS[name] = {getattr(i, "id", i) for i in load_set(name).instances()}
     return _CARD_SETS[name]

@@ -125,7 +125,9 @@ def referee_events(events: list[Event], label: str = "game") -> Report:
             theirs = [e.to_json() for e in seg]
             if mine != theirs:
                 k = next(
-                    (i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs))
+                    # the first event that differs, or the end of the shorter list
+                    (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+                    min(len(mine), len(theirs)),
                 )
                 got = json.loads(theirs[k])["type"] if k < len(theirs) else "nothing"
                 want = json.loads(mine[k])["type"] if k < len(mine) else "nothing"
@@ -182,7 +184,7 @@ def validate_path(source: str, game: int | None = None) -> list[Report]:
 
 
 def import_file(store, path: str) -> list[int]:
-    """Import a replay: recorded games as they are, transcribed games only when the referee finds them legal."""
+    """Import a replay: recorded games as they are, transcribed games only when found legal."""
     if is_transcribed(Path(path)):
         events, findings = read_transcribed(Path(path))
         rep = referee_events(events, Path(path).name)

@@ -107,7 +107,7 @@ def find_transcribable(count: int = 2, start: int = 5000, tries: int = 400) -> l
         if "win" in f and len(f - covered) >= 3:
             found.append((seed, rec.events))
             covered |= f
-        if len(found) >= count and WANTED <= covered:
+        if len(found) >= count and covered >= WANTED:
             break
     return found
 
@@ -120,7 +120,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     REPLAYS.mkdir(exist_ok=True)
     if args.transcribe:
-        for k, (seed, events) in enumerate(find_transcribable()):
+        for k, (_seed, events) in enumerate(find_transcribable()):
             lines = to_transcribed(events, f"table game {k + 1}: {', '.join(sorted(features(events)))}")
             (REPLAYS / f"table_game_{k + 1}.transcribed.jsonl").write_text("\n".join(lines) + "\n")
     build(Path(args.db), args.games)

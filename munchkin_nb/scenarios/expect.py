@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from munchkin_nb.engine import Action, Event, GameState, breakdown, legal_actions
 from munchkin_nb.engine.legal import context
@@ -75,12 +76,12 @@ def _combat(s, want, events):
                 f"combat has no term {t['label']!r} = {t['amount']}; terms: "
                 + "; ".join(f"{x.label}={x.amount}" for x in bd.terms)
             )
-    if "monster_count" in want and len(s.combat.monsters) != want["monster_count"]:
-        out.append(f"expected {want['monster_count']} monsters, got {len(s.combat.monsters)}")
-    if "helper" in want and s.combat.helper != want["helper"]:
-        out.append(f"helper: expected {want['helper']!r}, got {s.combat.helper!r}")
-    if "stage" in want and s.combat.stage != want["stage"]:
-        out.append(f"stage: expected {want['stage']!r}, got {s.combat.stage!r}")
+    if "monster_count" in want and len(s.fight.monsters) != want["monster_count"]:
+        out.append(f"expected {want['monster_count']} monsters, got {len(s.fight.monsters)}")
+    if "helper" in want and s.fight.helper != want["helper"]:
+        out.append(f"helper: expected {want['helper']!r}, got {s.fight.helper!r}")
+    if "stage" in want and s.fight.stage != want["stage"]:
+        out.append(f"stage: expected {want['stage']!r}, got {s.fight.stage!r}")
     return out
 
 

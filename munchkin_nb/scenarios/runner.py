@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from munchkin_nb.engine import (
@@ -13,9 +12,6 @@ from munchkin_nb.engine import (
     GameState,
     IllegalAction,
     ScriptedChance,
-    breakdown,
-    evolve,
-    legal_actions,
     verify,
 )
 from munchkin_nb.engine.builder import Builder
@@ -148,7 +144,7 @@ def _find(s: GameState, name: str, player: str) -> str:
     if p:
         pools += [p.hand, p.equipped, p.carried, p.races, p.classes]
     if s.combat:
-        pools.append([m["card"] for m in s.combat.monsters])
+        pools.append([m["card"] for m in s.fight.monsters])
     for q in s.players:
         pools += [q.equipped, q.carried, q.hand]
     for pool in pools:

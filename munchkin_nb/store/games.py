@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from munchkin_nb.engine.events import Event
@@ -91,7 +91,7 @@ def check_meta(meta: dict[str, Any], events: list[Event] = ()) -> dict[str, Any]
     row.setdefault("modules", [])
     row.setdefault("seed", None)
     row.setdefault("format_version", FORMAT_VERSION)
-    row.setdefault("created", datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    row.setdefault("created", datetime.now(UTC).isoformat(timespec="seconds"))
     row.setdefault("winners", None)
     row.setdefault("turns", None)
     for name in FIELDS:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import warnings
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from munchkin_nb.engine.events import Event
 
@@ -63,7 +64,7 @@ class EventStore:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "EventStore":
+    def __enter__(self) -> EventStore:
         return self
 
     def __exit__(self, *exc: object) -> None:

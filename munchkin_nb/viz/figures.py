@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import plotly.graph_objects as go
 
@@ -75,7 +75,7 @@ def combat_waterfall(bd: Breakdown) -> go.Figure:
 
 
 def levels_by_turn(events: Iterable[Event]) -> dict[str, list[tuple[int, int]]]:
-    """Each player's (turn, level) points: level 1 (or the laid-out level) at the start, then every LevelChanged."""
+    """Each player's (turn, level) points: the starting level, then every LevelChanged."""
     series: dict[str, list[tuple[int, int]]] = {}
     last_turn = 0
     for e in events:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from munchkin_nb.engine.events import Event
 
@@ -31,7 +32,7 @@ def monster_words(state: Any, cid: str | None) -> str:
         from munchkin_nb.engine.cardinfo import card
 
         level = card(state, cid).level
-    except Exception:  # noqa: BLE001  a card the set does not know, a bare state
+    except Exception:
         level = None
     return f"{name} (level {level})" if level is not None else name
 
@@ -182,7 +183,7 @@ def _kick(player: str, cid: str, s: Any) -> str:
         from munchkin_nb.engine.cardinfo import card
 
         kind = card(s, cid).kind
-    except Exception:  # noqa: BLE001
+    except Exception:
         kind = None
     found = monster_words(s, cid) if kind == "monster" else card_name(s, cid)
     return f"{player} kicked open the door and found {found}."
@@ -199,7 +200,8 @@ def _card_given(e: Event, s: Any) -> str:
     p = e.payload
     if p.get("reason") == "loot the body":
         return f"{p['to_player']} looted {card_name(s, p['card'])} from {p['from_player']}'s body."
-    return f"{p['from_player']} gave {card_name(s, p['card'])} to {p['to_player']} ({p.get('reason', 'a gift')})."
+    what = card_name(s, p["card"])
+    return f"{p['from_player']} gave {what} to {p['to_player']} ({p.get('reason', 'a gift')})."
 
 
 def _card_played(e: Event, s: Any) -> str:
@@ -223,7 +225,8 @@ def _combat_started(e: Event, s: Any) -> str:
 def _level_changed(e: Event, s: Any) -> str:
     p = e.payload
     verb = "went up" if p["delta"] > 0 else "went down"
-    return f"{p['player']} {verb} {_plural(abs(p['delta']), 'level')} to level {p['level']} ({p.get('reason', '')})."
+    levels = _plural(abs(p["delta"]), "level")
+    return f"{p['player']} {verb} {levels} to level {p['level']} ({p.get('reason', '')})."
 
 
 def _combat_won(e: Event, s: Any) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from html import escape
 from pathlib import Path
@@ -53,7 +52,8 @@ def games_table_html(games: list[dict]) -> str:
     rows = "".join(
         f"<tr><td>{g['id']}</td><td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
         f"<td>{escape(str(g.get('source', '')))}</td><td>{escape(str(g.get('seed')))}</td>"
-        f"<td>{escape(str(g.get('turns')))}</td><td>{escape(', '.join(map(str, g.get('winners') or [])))}</td></tr>"
+        f"<td>{escape(str(g.get('turns')))}</td>"
+        f"<td>{escape(', '.join(map(str, g.get('winners') or [])))}</td></tr>"
         for g in games
     )
     return (
@@ -92,7 +92,7 @@ class GameView(View):
         self.graph.draw()
         try:
             show_figure(self.levels_out, level_timeline(self.stepper.events))
-        except Exception as error:  # noqa: BLE001  a message in the page, not a traceback
+        except Exception as error:
             show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
 
 
@@ -111,7 +111,7 @@ class AppView(View):
 
             self.store = EventStore(str(self.path))
             games = self.store.games()
-        except Exception as error:  # noqa: BLE001  any fault of the file is a message, not a traceback
+        except Exception as error:
             self.widget = error_box(
                 str(error)
                 if isinstance(error, ValueError)
@@ -137,7 +137,7 @@ class AppView(View):
         try:
             self.game_view = GameView(self.store, game_id)
             self.body.children = (self.game_view.widget,)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             self.game_view = None
             self.body.children = (
                 error_box(f"Game {game_id} cannot be shown: {error}", "Cannot show this game."),

@@ -80,7 +80,7 @@ class CombatView(View):
         """Rebuild the toggles for the combat now, and draw it (a message if that fails)."""
         try:
             self._refresh()
-        except Exception as error:  # noqa: BLE001  a message in the page, not a traceback
+        except Exception as error:
             self.toggles_box.children = ()
             self.breakdown = None
             self.summary.value = ""
@@ -97,17 +97,17 @@ class CombatView(View):
             self.out.outputs = ()  # the summary says it; no second line, no empty figure
             return
         boxes = []
-        for who, cid, label in item_toggles(state):
+        for _who, cid, label in item_toggles(state):
             cb = widgets.Checkbox(
                 value=True, description=label, indent=False, layout=widgets.Layout(width="auto")
             )
             cb.observe(lambda _c: self.recompute(), names="value")
             self.item_boxes[cid] = cb
             boxes.append(cb)
-        if state.combat.helper:
+        if state.fight.helper:
             self.helper_box = widgets.Checkbox(
                 value=True,
-                description=f"helper: {state.combat.helper}",
+                description=f"helper: {state.fight.helper}",
                 indent=False,
                 layout=widgets.Layout(width="auto"),
             )

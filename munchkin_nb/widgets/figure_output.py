@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -147,7 +147,7 @@ def after_page_has_widgets(fn: Callable[[], None], fallback: float = 4.0) -> Non
         return
     try:
         hooked = _hook_states_request()
-    except Exception:  # noqa: BLE001  ipywidgets changed: plain deferral
+    except Exception:
         hooked = False
     if not hooked:
         loop.call_soon(fn)

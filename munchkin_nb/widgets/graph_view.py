@@ -64,7 +64,7 @@ class GraphView(View):
     def draw(self) -> None:
         try:
             self.figure = interaction_graph(self.events, self.source, tuple(self.slider.value))
-        except Exception as error:  # noqa: BLE001  a message in the page, not a traceback
+        except Exception as error:
             self.figure = None
             show_message(self.out, f"The graph cannot be drawn: {error}")
             return

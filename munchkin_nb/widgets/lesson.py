@@ -142,7 +142,7 @@ class Lesson(View):
         before = g.state.copy()
         try:
             new = g.act(action)
-        except Exception as exc:  # noqa: BLE001  a refusal, or a die the script does not hold
+        except Exception as exc:
             self._restore(self.checkpoints.pop())
             msg = exc.sentence if isinstance(exc, IllegalAction) else str(exc)
             self.log.append(f"<p class='refused'>That cannot be done here: {escape(msg)}</p>")
@@ -160,7 +160,8 @@ class Lesson(View):
         if expected is not None and not self.off_script and not same_action(action, expected):
             self.off_script = True
             self.log.append(
-                f"<p class='off-script'>The lesson expected: <b>{escape(action_words(expected, before))}</b>. "
+                "<p class='off-script'>The lesson expected: "
+                f"<b>{escape(action_words(expected, before))}</b>. "
                 f"You chose something else, and the engine played it out above. Press <b>rewind</b> to go "
                 f"back and try the lesson's move, or carry on from here.</p>"
             )

@@ -1,4 +1,4 @@
-"""RulesExplorer: search the rule catalogue per ruleset, with citations and the scenarios that check each rule."""
+"""RulesExplorer: search the rule catalogue per ruleset, with citations and the scenarios that check each."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ def simulate_games(
                 break
             try:
                 rec = play_game(players, seed, bot, max_turns=max_turns)
-            except Exception:  # noqa: BLE001  a card effect the engine cannot carry out yet
+            except Exception:
                 continue
             meta = {k: v for k, v in rec.meta.items() if k in GAME_FIELDS}
             with warnings.catch_warnings():

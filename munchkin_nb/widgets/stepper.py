@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import bisect
 from collections import OrderedDict
+from collections.abc import Callable
 from html import escape
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -127,7 +128,7 @@ class TurnStepper(View):
         replay) is a message in the page, not a traceback (the buttons stay usable)."""
         try:
             self._render()
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             seq = self.seq
             self.table.value = ""
             self.event_html.value = (
@@ -147,7 +148,8 @@ class TurnStepper(View):
         sentence = describe(e, before if before is not None else state)
         who = "the engine" if e.automatic else (e.actor or "a player")
         self.event_html.value = (
-            f"<div class='munchkin-event'><b>Event {seq} of {self.last}</b> (turn {e.turn}, {escape(e.phase)}, "
+            f"<div class='munchkin-event'><b>Event {seq} of {self.last}</b> "
+            f"(turn {e.turn}, {escape(e.phase)}, "
             f"by {escape(who)}): {escape(sentence)}{rules_html(e.rules)}</div>"
         )
         self._syncing = True

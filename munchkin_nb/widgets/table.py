@@ -13,14 +13,18 @@ SLOT_ORDER = ("headgear", "armor", "footgear", "one_hand", "two_hands", "none")
 CSS = """
 <style>
 .munchkin-table {border-collapse: collapse; font-size: 13px; margin: 4px 0;}
-.munchkin-table th, .munchkin-table td {border: 1px solid #ccc; padding: 3px 6px; vertical-align: top; text-align: left;}
+.munchkin-table th, .munchkin-table td {
+  border: 1px solid #ccc; padding: 3px 6px; vertical-align: top; text-align: left;
+}
 .munchkin-table caption {text-align: left; font-weight: bold; padding: 4px 0;}
 .munchkin-table td.changed, .munchkin-table span.changed {background: #fff3b0;}
 .munchkin-table tr.active td:first-child {font-weight: bold;}
 .munchkin-event .rules {color: #555; font-size: 12px; margin: 2px 0 0 12px;}
 .munchkin-error {color: #7a1f1f; background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px;}
 button.munchkin-choice {text-align: left; justify-content: flex-start; padding-left: 12px;}
-button.munchkin-choice.munchkin-suggested {font-weight: bold; background: #e3f2ef; box-shadow: inset 4px 0 0 #2a9d8f;}
+button.munchkin-choice.munchkin-suggested {
+  font-weight: bold; background: #e3f2ef; box-shadow: inset 4px 0 0 #2a9d8f;
+}
 </style>
 """
 
@@ -80,7 +84,8 @@ def caption(state: Any) -> str:
     if state.phase == "setup":
         text = "set-up"
     else:
-        text = f"turn {state.turn}: {escape(state.active.name)}'s turn, phase {escape(state.phase.replace('_', ' '))}"
+        phase = escape(state.phase.replace("_", " "))
+        text = f"turn {state.turn}: {escape(state.active.name)}'s turn, phase {phase}"
     if state.combat:
         c = state.combat
         monsters = ", ".join(escape(_name(state, m["card"])) for m in c.monsters)

@@ -113,7 +113,7 @@ def test_app_lists_the_games(app_server, watched_page, store):
     options = [text.replace("\xa0", " ") for text in picker.locator("option").all_inner_texts()]
     games = store.games()
     assert len(options) == len(games) == 3
-    for option, game in zip(options, games):
+    for option, game in zip(options, games, strict=True):
         assert option.startswith(
             f"Game {game['id']}: {', '.join(game['players'])} (classic, {game['turns']} turns"
         )
@@ -138,7 +138,8 @@ def test_next_shows_the_table_of_the_store(app_server, watched_page, store):
         assert seq == before + 1
         assert_table_is(page, store.state_at(game_id, seq), store.state_at(game_id, seq - 1))
     after, previous = store.state_at(game_id, seq), store.state_at(game_id, seq - 1)
-    dealt = [p.name for p, q in zip(after.players, previous.players) if len(p.hand) != len(q.hand)]
+    pairs = zip(after.players, previous.players, strict=True)
+    dealt = [p.name for p, q in pairs if len(p.hand) != len(q.hand)]
     assert dealt, "the test expects event 4 to deal a card"
     assert page.locator(f"{TABLE} td.changed").count() >= len(dealt)
     assert page.locator(ERROR).count() == 0
