@@ -7,14 +7,14 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: app test bench chromium venv clean
+.PHONY: app test lint format bench chromium venv clean
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,dev]'
 	touch $(STAMP)
 
 # Debian's chromium for the browser tests; never a browser download of playwright's own.
@@ -24,7 +24,17 @@ chromium:
 app: $(STAMP)
 	$(PY) -m munchkin_nb.app --host $(HOST) --port $(PORT)
 
-test: $(STAMP) chromium
+# Ruff (lint and format check) and mypy, configured in pyproject.toml; the first step of `make test`.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+test: lint chromium
 	$(PY) -m pytest
 
 bench: $(STAMP) chromium

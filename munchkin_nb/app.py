@@ -78,14 +78,15 @@ def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port that nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]  # (host, port) for AF_INET
+        return port
 
 
 @dataclass
 class AppServer:
     """A running ``python -m munchkin_nb.app`` (which is Voila after the exec)."""
 
-    process: subprocess.Popen
+    process: subprocess.Popen[bytes]
     host: str
     port: int
     log_path: Path
@@ -109,7 +110,7 @@ class AppServer:
             children = psutil.Process(self.pid).children(recursive=True)
         except psutil.NoSuchProcess:
             return []
-        pids = []
+        pids: list[int] = []
         for child in children:
             try:
                 if any("ipykernel" in part for part in child.cmdline()):

@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 
 
-def _cards(args) -> int:
+def _cards(args: argparse.Namespace) -> int:
     from munchkin_nb.cards import cards_table, load_set
 
     rows = cards_table(load_set(args.set))
@@ -24,7 +25,7 @@ def _cards(args) -> int:
     return 0
 
 
-def _rules(args) -> int:
+def _rules(args: argparse.Namespace) -> int:
     from munchkin_nb.rules import RULES, ruleset
 
     ruleset(args.ruleset)
@@ -51,7 +52,7 @@ def _progress(done: int, total: int, events: int, started: float) -> None:
     sys.stderr.flush()
 
 
-def _simulate(args) -> int:
+def _simulate(args: argparse.Namespace) -> int:
     from munchkin_nb.bots import play_game
     from munchkin_nb.store import EventStore
 
@@ -78,7 +79,7 @@ def _simulate(args) -> int:
     return 0
 
 
-def _scenario(args) -> int:
+def _scenario(args: argparse.Namespace) -> int:
     from munchkin_nb.scenarios import ScenarioError, run_scenario
 
     failed = 0
@@ -100,7 +101,7 @@ def _scenario(args) -> int:
     return 1 if failed else 0
 
 
-def _replay(args) -> int:
+def _replay(args: argparse.Namespace) -> int:
     from munchkin_nb.replay import referee
     from munchkin_nb.replay.jsonl import ReplayError, export_games
     from munchkin_nb.store import EventStore, StoreError
@@ -136,7 +137,7 @@ def _replay(args) -> int:
     return 2
 
 
-def _games(args) -> int:
+def _games(args: argparse.Namespace) -> int:
     from munchkin_nb.store import EventStore
 
     with EventStore(args.db) as store:
@@ -192,9 +193,10 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    return args.func(args)
+    status: int = args.func(args)  # the subcommand's handler, set by set_defaults(func=...)
+    return status
 
 
 if __name__ == "__main__":

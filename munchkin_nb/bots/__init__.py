@@ -2,8 +2,8 @@
 
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
-from .runner import GameRecord, play_game
+from .runner import Bot, BotFactory, GameRecord, play_game
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
 
-__all__ = ["RandomBot", "HeuristicBot", "GameRecord", "play_game", "BOTS"]
+__all__ = ["Bot", "BotFactory", "RandomBot", "HeuristicBot", "GameRecord", "play_game", "BOTS"]

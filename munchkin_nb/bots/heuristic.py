@@ -48,12 +48,12 @@ ORDER = {
 class HeuristicBot:
     """Prefers moves that help itself and hinder the leader."""
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, s: GameState, legal: list[Action]) -> Action:
         me = legal[0].player
-        by = {}
+        by: dict[str, list[Action]] = {}
         for a in legal:
             by.setdefault(a.name, []).append(a)
         if s.combat and s.fight.stage == "fight" and ("pass" in by or "accept_help" in by):
@@ -63,7 +63,7 @@ class HeuristicBot:
                 if s.player(me).level + 3 > (card(s, a.params["card"]).level or 0):
                     return a
         if "choose_loss" in by or "loot_the_body" in by or "take_item" in by:
-            opts = by.get("choose_loss") or by.get("loot_the_body") or by.get("take_item")
+            opts = by.get("choose_loss") or by.get("loot_the_body") or by["take_item"]
 
             def worth(a: Action) -> int:
                 return (card(s, a.params["card"]).gold or 0) if a.params.get("card") else 0
@@ -81,8 +81,8 @@ class HeuristicBot:
         best = max(legal, key=lambda a: ORDER.get(a.name, 0))
         return best
 
-    def _combat(self, s: GameState, me: str, by: dict, legal: list[Action]) -> Action:
-        c = s.combat
+    def _combat(self, s: GameState, me: str, by: dict[str, list[Action]], legal: list[Action]) -> Action:
+        c = s.fight
         bd = breakdown(s)
         mine = me == c.fighter or me == c.helper
         if "accept_help" in by:

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias
 
-from munchkin_nb.engine import Event, Game, legal_actions
+from munchkin_nb.engine import Action, Event, Game, GameState, legal_actions
 
 NAMES = ["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"]
+
+
+class Bot(Protocol):
+    """A player: picks one of the legal actions (never an empty list) in a state."""
+
+    def choose(self, state: GameState, legal: list[Action], /) -> Action: ...
+
+
+# How a bot is made: from its seed (a bot class such as RandomBot).
+BotFactory: TypeAlias = Callable[[int], Bot]
 
 
 @dataclass
 class GameRecord:
     """One finished (or abandoned) game: metadata and the event stream."""
 
-    meta: dict
+    meta: dict[str, Any]
     events: list[Event] = field(default_factory=list)
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Mapping, Set
 from pathlib import Path
+from typing import Any, NoReturn
 
 import yaml
 
@@ -17,17 +20,17 @@ CARDS_DIR = Path(__file__).parents[2] / "cards"
 ID_RE = re.compile(r"^[a-z0-9_]+$")
 INT_FIELDS = ("copies", "level", "treasures", "levels", "bonus", "gold")
 BOOL_FIELDS = ("undead", "big")
-DEFAULTS = {"monster": {"levels": 1}, "one_shot": {"bonus": 0}}
+DEFAULTS: dict[str, dict[str, Any]] = {"monster": {"levels": 1}, "one_shot": {"bonus": 0}}
 
 
-def resolve(name_or_path) -> Path:
+def resolve(name_or_path: str | os.PathLike[str]) -> Path:
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") or path.exists():
         return path
     return CARDS_DIR / f"{name_or_path}.yaml"
 
 
-def load_set(name_or_path) -> CardSet:
+def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
     """Load a set by name ("classic") or by path; raise CardError on a bad card."""
     path = resolve(name_or_path)
     try:
@@ -45,7 +48,7 @@ def load_set(name_or_path) -> CardSet:
     return CardSet(name=str(data.get("set", path.stem)), cards=cards)
 
 
-def parse_card(raw, n: int) -> Card:
+def parse_card(raw: object, n: int) -> Card:
     if not isinstance(raw, dict):
         raise CardError(f"#{n}", "card", f"expected a mapping, got {raw!r}")
     cid = raw.get("id")
@@ -68,7 +71,7 @@ def parse_card(raw, n: int) -> Card:
     for key in raw:
         if key not in allowed:
             v.fail(key, f"unknown field for kind {kind!r}")
-    values = dict(DEFAULTS.get(kind, {}))
+    values: dict[str, Any] = dict(DEFAULTS.get(kind, {}))
     values.update(raw)
     for key in INT_FIELDS:
         if key in values:
@@ -111,19 +114,19 @@ def parse_card(raw, n: int) -> Card:
 class Checker:
     """Checks one card's values; every failure names the card and the field."""
 
-    def __init__(self, card_id: str):
+    def __init__(self, card_id: str) -> None:
         self.card_id = card_id
 
-    def fail(self, field: str, message: str):
+    def fail(self, field: str, message: str) -> NoReturn:
         raise CardError(self.card_id, field, message)
 
-    def integer(self, field, value, minimum=None):
+    def integer(self, field: str, value: object, minimum: int | None = None) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(field, f"expected an integer, got {value!r}")
         if minimum is not None and value < minimum:
             self.fail(field, f"expected at least {minimum}, got {value}")
 
-    def condition(self, field, cond):
+    def condition(self, field: str, cond: object) -> None:
         if not isinstance(cond, dict) or not cond:
             self.fail(field, f"expected a condition mapping, got {cond!r}")
         for key, value in cond.items():
@@ -147,7 +150,9 @@ class Checker:
                 if value not in allowed:
                     self.fail(field, f"unknown {expected} {value!r} in condition '{key}'")
 
-    def _entry(self, field, entry, vocab, what):
+    def _entry(
+        self, field: str, entry: object, vocab: Mapping[str, Set[str]], what: str
+    ) -> tuple[str, dict[str, Any]]:
         """Split one effect or step into (kind, mapping); check kind and options."""
         if isinstance(entry, str):
             if entry not in vocab:
@@ -164,14 +169,14 @@ class Checker:
                 self.fail(field, f"unknown option {key!r} for {what} {kind!r}")
         return kind, entry
 
-    def _options(self, field, entry):
+    def _options(self, field: str, entry: dict[str, Any]) -> None:
         for key, value in entry.items():
             if key in V.CONDITION_OPTIONS and key not in V.STEP_KINDS:
                 self.condition(field, value)
             elif key in V.STEP_LIST_OPTIONS:
                 self.steps(field, value)
 
-    def effects(self, field, effects):
+    def effects(self, field: str, effects: object) -> None:
         if not isinstance(effects, list):
             self.fail(field, f"expected a list, got {effects!r}")
         for entry in effects:
@@ -182,7 +187,7 @@ class Checker:
             elif kind in V.EFFECTS_WITH_CONDITION:
                 self.condition(field, mapping[kind])
 
-    def steps(self, field, steps):
+    def steps(self, field: str, steps: object) -> None:
         if not isinstance(steps, list):
             self.fail(field, f"expected a list of steps, got {steps!r}")
         for entry in steps:
@@ -207,12 +212,12 @@ class Checker:
                     self.steps(field, option)
             self._options(field, {k: v for k, v in mapping.items() if k != kind})
 
-    def persistent(self, value):
+    def persistent(self, value: object) -> None:
         kind, mapping = self._entry("persistent", value, V.PERSISTENT_KINDS, "persistent kind")
         if not mapping:
             self.fail("persistent", f"expected a mapping, got {value!r}")
 
-    def when(self, value):
+    def when(self, value: object) -> None:
         if isinstance(value, str):
             if value not in V.WHEN_WORDS:
                 self.fail("when", f"unknown when {value!r}")
@@ -224,7 +229,7 @@ class Checker:
                 self.fail("when", f"unknown when key {key!r}")
 
 
-def cards_table(card_set: CardSet) -> list[dict]:
+def cards_table(card_set: CardSet) -> list[dict[str, Any]]:
     """One row per card for a CLI listing."""
     return [
         {

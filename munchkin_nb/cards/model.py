@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeAlias
+
+# A condition (docs/cards.md, Conditions): a mapping of condition keys to a race, class,
+# sex or slot name, a number, or (under "any") a list of conditions. YAML data, checked by the loader.
+Condition: TypeAlias = dict[str, Any]
+# An effect or a step: a bare word ("death"), or a mapping of its kind (and options) to values.
+Entry: TypeAlias = str | dict[str, Any]
+# A card's `when`: a word ("combat") or a mapping ({"in_play": ...}).
+When: TypeAlias = str | dict[str, Any]
 
 
 class CardError(ValueError):
@@ -33,22 +41,22 @@ class Card:
     gold: int | None = None
     slot: str | None = None
     big: bool = False
-    requires: dict | None = None
+    requires: Condition | None = None
     race: str | None = None
     klass: str | None = None
-    effects: tuple = ()
-    bad_stuff: tuple = ()
-    persistent: dict | None = None
-    when: Any = None
+    effects: tuple[Entry, ...] = ()
+    bad_stuff: tuple[Entry, ...] = ()
+    persistent: dict[str, Any] | None = None
+    when: When | None = None
 
     def instances(self) -> list[str]:
         if self.copies == 1:
             return [self.id]
         return [f"{self.id}#{n}" for n in range(1, self.copies + 1)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The card as in the YAML file (key `class` for `klass`), defaults left out."""
-        out = {}
+        out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             if value == f.default and f.name not in ("copies",):
@@ -95,7 +103,7 @@ class Card:
         )
 
 
-def condition_text(cond: dict) -> str:
+def condition_text(cond: Condition) -> str:
     parts = []
     for key, value in cond.items():
         if key == "any":
@@ -112,7 +120,7 @@ def condition_text(cond: dict) -> str:
 @dataclass(frozen=True)
 class CardSet:
     name: str
-    cards: dict = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
 
     def instances(self) -> list[str]:
         return [i for card in self.cards.values() for i in card.instances()]

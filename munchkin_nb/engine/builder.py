@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from .chance import Chance
 from .events import Event
 from .evolve import evolve
 from .state import GameState
@@ -13,7 +15,7 @@ class Builder:
     """Emit events one by one, each folded at once into a private copy of the state
     (or, with `in_place`, into the caller's state: the caller then owns any half-made change)."""
 
-    def __init__(self, state: GameState, chance, in_place: bool = False):
+    def __init__(self, state: GameState, chance: Chance, in_place: bool = False) -> None:
         self.s = state if in_place else state.copy()
         self.chance = chance
         self.events: list[Event] = []
@@ -22,7 +24,7 @@ class Builder:
         self,
         etype: str,
         payload: dict[str, Any] | None = None,
-        rules=(),
+        rules: Iterable[str] = (),
         actor: str | None = None,
         automatic: bool = True,
     ) -> Event:
@@ -31,7 +33,7 @@ class Builder:
         self.events.append(e)
         return e
 
-    def roll(self, player: str | None, purpose: str, rules=()) -> int:
+    def roll(self, player: str | None, purpose: str, rules: Iterable[str] = ()) -> int:
         """Roll a die; the result is recorded as an event."""
         result = self.chance.roll(6)
         self.emit("DieRolled", {"player": player, "purpose": purpose, "result": result}, rules)

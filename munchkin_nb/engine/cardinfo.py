@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .registry import handles
 from .state import GameState, Player
 
+if TYPE_CHECKING:
+    from munchkin_nb.cards import Card, CardSet
+
 
 @lru_cache(maxsize=8)
-def card_set(name: str):
+def card_set(name: str) -> CardSet:
     from munchkin_nb.cards import load_set
 
     return load_set(name)
 
 
-_INSTANCES: dict[str, dict[str, Any]] = {}
+_INSTANCES: dict[str, dict[str, Card]] = {}
 
 
-def card(state: GameState, cid: str):
+def card(state: GameState, cid: str) -> Card:
     """The Card behind an instance id."""
     try:
         return _INSTANCES[state.card_set][cid]
@@ -32,7 +35,7 @@ def card(state: GameState, cid: str):
     return table[cid]
 
 
-def effect(c, key: str) -> Any:
+def effect(c: Card, key: str) -> Any:
     """The value of effect `key` on card `c` (True for a bare word), or None."""
     for e in c.effects:
         if e == key:
@@ -42,9 +45,9 @@ def effect(c, key: str) -> Any:
     return None
 
 
-def effects(c, key: str) -> list[Any]:
+def effects(c: Card, key: str) -> list[Any]:
     """Every effect `key` on card `c` (an effect may appear more than once)."""
-    out = []
+    out: list[Any] = []
     for e in c.effects:
         if e == key:
             out.append(True)
@@ -53,12 +56,12 @@ def effects(c, key: str) -> list[Any]:
     return out
 
 
-def races(state: GameState, p: Player) -> set[str]:
+def races(state: GameState, p: Player) -> set[str | None]:
     r = {card(state, c).race for c in p.races}
     return r or {"human"}
 
 
-def classes(state: GameState, p: Player) -> set[str]:
+def classes(state: GameState, p: Player) -> set[str | None]:
     k = {card(state, c).klass for c in p.classes}
     return k or {"none"}
 
@@ -66,7 +69,7 @@ def classes(state: GameState, p: Player) -> set[str]:
 @handles(
     "condition", "race", "not_race", "class", "not_class", "sex", "not_sex", "any", "level_at_most", "wears"
 )
-def holds(state: GameState, p: Player, cond: dict | None) -> bool:
+def holds(state: GameState, p: Player, cond: dict[str, Any] | None) -> bool:
     """Whether a condition (docs/cards.md, Conditions) holds for player `p`."""
     if not cond:
         return True
@@ -131,7 +134,7 @@ def item_usable(state: GameState, p: Player, cid: str) -> bool:
     req = c.requires
     if p.super_munchkin and len(p.classes) == 1 and set(req) <= {"not_class"}:
         return True
-    return p.half_breed and len(p.races) == 1 and set(req) <= {"not_race"}
+    return bool(p.half_breed) and len(p.races) == 1 and set(req) <= {"not_race"}
 
 
 def gold(state: GameState, cid: str) -> int:

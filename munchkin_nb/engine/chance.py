@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import Protocol
+
+
+class Chance(Protocol):
+    """What the engine asks of a source of chance: dice, shuffles and which card is drawn."""
+
+    def roll(self, sides: int = 6) -> int: ...
+
+    def shuffle(self, cards: list[str]) -> list[str]: ...
+
+    def draw(self, deck: list[str], kind: str) -> str: ...
 
 
 class ChanceExhausted(Exception):
@@ -12,7 +24,7 @@ class ChanceExhausted(Exception):
 class RandomChance:
     """Seeded dice and shuffles: same seed, same results."""
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
 
     def roll(self, sides: int = 6) -> int:
@@ -31,8 +43,13 @@ class ScriptedChance:
     """Dice and draws given in advance (scenarios, transcribed games); shuffles keep order."""
 
     def __init__(
-        self, dice=(), draws=(), fallback: RandomChance | None = None, shuffles=(), strict: bool = False
-    ):
+        self,
+        dice: Iterable[int] = (),
+        draws: Iterable[str] = (),
+        fallback: RandomChance | None = None,
+        shuffles: Iterable[Iterable[str]] = (),
+        strict: bool = False,
+    ) -> None:
         self.dice = list(dice)
         self.draws = list(draws)
         self.shuffles = [list(o) for o in shuffles]

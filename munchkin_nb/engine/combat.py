@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .cardinfo import abilities, card, effect, effects, holds, item_usable
 from .registry import handles
 from .state import Combat, GameState, Player
+
+if TYPE_CHECKING:
+    from munchkin_nb.cards import Card
 
 SLOTS = {"headgear": 1, "armor": 1, "footgear": 1, "hands": 2}
 
@@ -50,7 +54,7 @@ class Breakdown:
     def outcome(self) -> str:
         return "players win" if self.players_win else "monsters win"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "terms": [t.__dict__ for t in self.terms],
             "players": self.players,
@@ -74,7 +78,7 @@ def extra_items(state: GameState, p: Player) -> int:
 def counting_items(state: GameState, p: Player) -> list[str]:
     """The equipped items whose bonus counts: usable, and within the slots (first come first)."""
     used = {k: 0 for k in SLOTS}
-    out = []
+    out: list[str] = []
     spare = extra_items(state, p)
     two_hand_cost = 1 if abilities(state, p, "two_hands_as_one") else 2
     for cid in p.equipped:
@@ -106,7 +110,8 @@ def item_bonus(state: GameState, p: Player, cid: str) -> int:
     c = card(state, cid)
     for e in effects(c, "bonus_if"):
         if isinstance(e, dict) and holds(state, p, e["bonus_if"]):
-            return e["amount"]
+            amount: int = e["amount"]
+            return amount
     return c.bonus or 0
 
 
@@ -170,9 +175,10 @@ def player_terms(state: GameState, name: str, c: Combat) -> list[Term]:
     return terms
 
 
-def _label(state: GameState, mod: dict) -> str:
+def _label(state: GameState, mod: dict[str, Any]) -> str:
     if mod.get("label"):
-        return mod["label"]
+        label: str = mod["label"]
+        return label
     return card(state, mod["card"]).name if mod.get("card") else (mod.get("source") or "modifier")
 
 
@@ -182,6 +188,7 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
     people = [state.player(n) for n in fighters(c)]
     for m in c.monsters:
         mc = card(state, m["card"])
+        assert mc.level is not None, "the card loader requires a level of every monster"
         copies = 1 + len(m.get("mates", []))
         for k in range(copies):
             suffix = "" if k == 0 else " (Mate)"
@@ -226,16 +233,16 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
     return terms
 
 
-def _half_exempt(state: GameState, p: Player, cond: dict | None) -> bool:
+def _half_exempt(state: GameState, p: Player, cond: dict[str, Any] | None) -> bool:
     """Half-Breed with one race, Super Munchkin with one class: that race's or class's drawbacks are off."""
     if not cond:
         return False
     if p.half_breed and len(p.races) == 1 and "race" in cond:
         return True
-    return p.super_munchkin and len(p.classes) == 1 and "class" in cond
+    return bool(p.super_munchkin) and len(p.classes) == 1 and "class" in cond
 
 
-def _cond_words(cond: dict | None) -> str:
+def _cond_words(cond: dict[str, Any] | None) -> str:
     if not cond:
         return "everyone"
     return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in cond.items())
@@ -301,14 +308,17 @@ def levels_for(state: GameState, c: Combat) -> int:
     return total
 
 
-def _tags(c) -> set[str]:
+def _tags(c: Card) -> set[str]:
     return {t for t in effects(c, "tag") if isinstance(t, str)}
 
 
 @handles("persistent", "die_roll")
 def die_modifier(state: GameState, name: str) -> int:
     """What persistent curses add to every die roll of this player."""
-    return sum((card(state, cid).persistent or {}).get("die_roll", 0) for cid in state.player(name).curses)
+    total: int = sum(
+        (card(state, cid).persistent or {}).get("die_roll", 0) for cid in state.player(name).curses
+    )
+    return total
 
 
 @handles("effect", "run_away")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .cardinfo import card, card_set
 from .events import Event
@@ -188,7 +188,7 @@ def _monster_added(s: GameState, e: Event) -> None:
 
 
 def _monster_removed(s: GameState, e: Event) -> None:
-    c = s.combat
+    c = s.fight
     for m in c.monsters:
         if m["card"] == e.payload["monster"]:
             c.monsters.remove(m)
@@ -260,13 +260,13 @@ def _window_opened(s: GameState, e: Event) -> None:
 
 
 def _player_passed(s: GameState, e: Event) -> None:
-    c = s.combat
+    c = s.fight
     c.passed.append(e.payload["player"])
     c.window = c.window[1:] + c.window[:1]
 
 
 def _combat_lost(s: GameState, e: Event) -> None:
-    c = s.combat
+    c = s.fight
     c.stage = "run_away"
     c.to_run = [list(r) for r in e.payload["to_run"]]
 
@@ -276,7 +276,7 @@ def _escape_pending(s: GameState, e: Event) -> None:
 
 
 def _ran_away(s: GameState, e: Event) -> None:
-    c = s.combat
+    c = s.fight
     c.escape = None
     c.to_run = [r for r in c.to_run if r != [e.payload["player"], e.payload["monster"]]]
     if e.payload["player"] == c.fighter:
@@ -289,7 +289,7 @@ def _auto_escape(s: GameState, e: Event) -> None:
 
 def _combat_transferred(s: GameState, e: Event) -> None:
     """Someone else takes over the fight: alone, with no bribe; the window starts again."""
-    c = s.combat
+    c = s.fight
     c.fighter = e.payload["player"]
     c.helper = None
     c.bribe = {}
@@ -419,7 +419,7 @@ def evolve(state: GameState, event: Event) -> GameState:
     return state
 
 
-def fold(events, state: GameState | None = None) -> GameState:
+def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
     """The state after all `events`, from `state` (or the initial state)."""
     s = state if state is not None else GameState.initial()
     for e in events:

@@ -2,26 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from munchkin_nb.rules.rulesets import Ruleset, ruleset
 
 from .builder import Builder
 from .cardinfo import abilities, card
 from .combat import breakdown, fighters, levels_for, treasures_for
 from .registry import handles
-from .state import combat_cards
+from .state import GameState, combat_cards
+
+if TYPE_CHECKING:
+    from .steps import Step
 
 
-def ruleset_of(s) -> Ruleset:
+def ruleset_of(s: GameState) -> Ruleset:
     """The ruleset the game in `s` is played by."""
     return ruleset(s.ruleset)
 
 
-def rs(b: Builder):
+def rs(b: Builder) -> Ruleset:
     return ruleset_of(b.s)
 
 
 # -- cards -------------------------------------------------------------------
-def draw(b: Builder, player: str, kind: str, face: str, reason: str, rules=("turn.kick_door",)) -> str | None:
+def draw(
+    b: Builder, player: str, kind: str, face: str, reason: str, rules: Iterable[str] = ("turn.kick_door",)
+) -> str | None:
     """Draw the top card of a deck (reshuffling its discards if empty); None when both are empty."""
     s = b.s
     if s.player(player).dead and reason != "new_character":
@@ -36,12 +44,16 @@ def draw(b: Builder, player: str, kind: str, face: str, reason: str, rules=("tur
     return cid
 
 
-def discard(b: Builder, player: str | None, cid: str, reason: str, rules=("decks.discards",)) -> None:
+def discard(
+    b: Builder, player: str | None, cid: str, reason: str, rules: Iterable[str] = ("decks.discards",)
+) -> None:
     b.emit("CardDiscarded", {"player": player, "card": cid, "reason": reason}, rules)
 
 
 # -- levels ------------------------------------------------------------------
-def change_level(b: Builder, name: str, delta: int, reason: str, by_kill: bool = False, rules=()) -> int:
+def change_level(
+    b: Builder, name: str, delta: int, reason: str, by_kill: bool = False, rules: Iterable[str] = ()
+) -> int:
     """Move a level up or down within the rules: never below 1, the winning level only by a kill."""
     p = b.s.player(name)
     win = rs(b).win_level
@@ -84,7 +96,7 @@ def end_turn(b: Builder) -> None:
     start_turn(b, s.left_of(name))
 
 
-def phase(b: Builder, name: str, rules=()) -> None:
+def phase(b: Builder, name: str, rules: Iterable[str] = ()) -> None:
     if b.s.phase != name:
         b.emit("PhaseChanged", {"phase": name}, rules)
 
@@ -95,7 +107,7 @@ def open_window(b: Builder, first: str) -> None:
     b.emit("WindowOpened", {"order": b.s.order_from(first)}, ["combat.window"])
 
 
-def start_combat(b: Builder, player: str, monster: str, from_door: bool, rules) -> None:
+def start_combat(b: Builder, player: str, monster: str, from_door: bool, rules: Iterable[str]) -> None:
     b.emit("CombatStarted", {"player": player, "monster": monster, "from_door": from_door}, rules)
     open_window(b, player)
     from .monster_effects import on_enter
@@ -105,7 +117,7 @@ def start_combat(b: Builder, player: str, monster: str, from_door: bool, rules) 
 
 def resolve_combat(b: Builder) -> None:
     """Everyone passed: the fighters win, or must run away from every monster."""
-    s, c = b.s, b.s.combat
+    s, c = b.s, b.s.fight
     if not c.monsters:
         reward(b, levels=0)
         return
@@ -130,7 +142,7 @@ def resolve_combat(b: Builder) -> None:
 @handles("effect", "help_level")
 def reward(b: Builder, levels: int) -> None:
     """The combat is won: levels, the elf helper's levels, treasures drawn, then the table is cleared."""
-    s, c = b.s, b.s.combat
+    s, c = b.s, b.s.fight
     kills = len(c.monsters) + sum(len(m.get("mates", [])) for m in c.monsters)
     treasures = treasures_for(s, c) + sum(m.get("treasures", 0) for m in c.removed)
     b.emit(
@@ -162,14 +174,14 @@ def reward(b: Builder, levels: int) -> None:
     face = "up" if c.helper else "down"
     share = int(c.bribe.get("treasures", 0)) if c.helper else 0
     for i in range(treasures):
-        taker = c.helper if i < share else c.fighter
+        taker = c.helper if c.helper and i < share else c.fighter  # a share only with a helper
         if draw(b, taker, "treasure", face, "monster_treasure", ["combat.win"]) is None:
             break
     end_combat(b, "won")
 
 
 def end_combat(b: Builder, outcome: str) -> None:
-    s, c = b.s, b.s.combat
+    s, c = b.s, b.s.fight
     for cid in reversed(combat_cards(c)):  # enhancers before the monster they sit on
         discard(b, None, cid, "combat over", ["combat.one_shot"])
     for n in fighters(c):
@@ -210,7 +222,12 @@ def advance(b: Builder) -> None:
 
 # -- bad stuff and curses ------------------------------------------------------
 def apply_steps(
-    b: Builder, victim: str, steps: list, source: str, rolled: int | None = None, lost: int | None = None
+    b: Builder,
+    victim: str,
+    steps: Iterable[Step],
+    source: str,
+    rolled: int | None = None,
+    lost: int | None = None,
 ) -> None:
     """Carry out bad-stuff or curse steps (see steps.py, where each step kind is one function)."""
     from .steps import apply_steps as run_steps

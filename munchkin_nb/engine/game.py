@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from .actions import Action, IllegalAction
 from .builder import Builder
-from .chance import RandomChance
+from .chance import Chance, RandomChance
 from .events import Event
 from .evolve import evolve, fold
 from .flow import draw
@@ -19,11 +21,17 @@ SEXES = ("male", "female")
 
 
 def new_game(
-    players: list, ruleset: str = "classic", seed: int | None = 0, chance=None, deal: bool = True
+    players: Sequence[str | dict[str, Any]],
+    ruleset: str = "classic",
+    seed: int | None = 0,
+    chance: Chance | None = None,
+    deal: bool = True,
 ) -> list[Event]:
     """The opening events: the game, the shuffles, and (if `deal`) four and four cards each."""
     rs = get_ruleset(ruleset)
-    specs = [p if isinstance(p, dict) else {"name": p, "sex": SEXES[i % 2]} for i, p in enumerate(players)]
+    specs: list[dict[str, Any]] = [
+        p if isinstance(p, dict) else {"name": p, "sex": SEXES[i % 2]} for i, p in enumerate(players)
+    ]
     if not rs.min_players <= len(specs) <= rs.max_players:
         raise IllegalAction(
             "setup.players",
@@ -64,10 +72,12 @@ class Game:
 
     state: GameState
     events: list[Event] = field(default_factory=list)
-    chance: object = None
+    chance: Chance | None = None
 
     @classmethod
-    def start(cls, players: list, ruleset: str = "classic", seed: int | None = 0) -> Game:
+    def start(
+        cls, players: Sequence[str | dict[str, Any]], ruleset: str = "classic", seed: int | None = 0
+    ) -> Game:
         chance = RandomChance(seed)
         events = new_game(players, ruleset, seed, chance)
         state = GameState.initial()

@@ -19,9 +19,9 @@ from . import (  # noqa: F401
 # isort: on
 from .actions import Action, IllegalAction, require
 from .builder import Builder
-from .chance import RandomChance
+from .chance import Chance, RandomChance
 from .events import Event
-from .moves_base import MOVES
+from .moves_base import MOVES, Move
 from .state import GameState
 
 
@@ -47,10 +47,10 @@ def context(s: GameState) -> tuple[str | None, str]:
     return s.active.name, "turn"
 
 
-_BY_CONTEXT: dict[str, list] = {}
+_BY_CONTEXT: dict[str, list[Move]] = {}
 
 
-def _moves_for(when: str) -> list:
+def _moves_for(when: str) -> list[Move]:
     """The moves allowed in one kind of decision, in registry order (cached)."""
     if when not in _BY_CONTEXT:
         _BY_CONTEXT[when] = [m for m in MOVES.values() if when in m.when]
@@ -78,7 +78,8 @@ def verify(s: GameState, a: Action) -> None:
     """Raise IllegalAction (rule id and sentence) unless `a` is legal now."""
     require(not s.winners, "game.over", f"the game is over: {', '.join(s.winners)} won.")
     m = MOVES.get(a.name)
-    require(m is not None, "card.effect", f"there is no action called {a.name!r}.")
+    if m is None:
+        raise IllegalAction("card.effect", f"there is no action called {a.name!r}.")
     require(s.has_player(a.player), "setup.players", f"there is no player {a.player!r}.")
     player, when = context(s)
     if a.player != player:
@@ -99,7 +100,7 @@ def can(s: GameState, a: Action) -> bool:
     return True
 
 
-def apply(s: GameState, a: Action, chance=None, in_place: bool = False) -> list[Event]:
+def apply(s: GameState, a: Action, chance: Chance | None = None, in_place: bool = False) -> list[Event]:
     """The events that taking `a` produces (the decision first); `s` is not changed unless `in_place`."""
     verify(s, a)
     b = Builder(s, chance or RandomChance(0), in_place)

@@ -8,8 +8,9 @@ cannot_be_outrun, wont_pursue, escape_by_discarding_tag) in moves_combat.py.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from .actions import Action, require
+from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .cardinfo import card, effect, effects, holds
 from .flow import advance, apply_steps, change_level, discard, draw, open_window
@@ -99,7 +100,7 @@ def wont_pursue(s: GameState, player: str, monster: str) -> bool:
     """Whether this monster lets this player go (decline the fight, or escape it unrolled)."""
     p = s.player(player)
     for wp in effects(card(s, monster), "wont_pursue"):
-        level = wp if not isinstance(wp, dict) else wp.get("wont_pursue")
+        level: Any = wp if not isinstance(wp, dict) else wp.get("wont_pursue")  # card data: "any" or a level
         unless = wp.get("unless") if isinstance(wp, dict) else None
         if (level == "any" or p.level <= int(level)) and not (unless and holds(s, p, unless)):
             return True
@@ -114,25 +115,23 @@ class DeclineFight(Move):
     when = ("combat",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        c = s.combat
+        c = s.fight
         if player == c.fighter and not c.helper:
             for m in c.monsters:
                 if wont_pursue(s, player, m["card"]):
                     yield act(self.name, player, monster=m["card"])
 
     def check(self, s: GameState, a: Action) -> None:
-        c = s.combat
+        c = s.fight
         require(
             a.player == c.fighter and not c.helper,
             "card.effect",
             "only the fighter, fighting alone, may decline.",
         )
         m = a.params.get("monster")
-        require(
-            m in [x["card"] for x in c.monsters] and wont_pursue(s, a.player, m),
-            "card.effect",
-            f"{m!r} does not let {a.player} go.",
-        )
+        in_combat: list[str] = [x["card"] for x in c.monsters]
+        if not (m in in_combat and wont_pursue(s, a.player, m)):
+            raise IllegalAction("card.effect", f"{m!r} does not let {a.player} go.")
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit(
@@ -152,7 +151,7 @@ class DeclineFight(Move):
 @handles("effect", "killed_by_tag")
 def killed_by_tags(b: Builder, tags: list[str]) -> None:
     """A one-shot with the right tag kills such a monster at once: its levels now, its treasures after."""
-    c = b.s.combat
+    c = b.s.fight
     for m in list(c.monsters):
         mc = card(b.s, m["card"])
         tag = effect(mc, "killed_by_tag")

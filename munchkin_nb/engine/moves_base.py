@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from .actions import Action, require
+from .actions import Action, IllegalAction
 from .builder import Builder
 from .state import GameState
 
@@ -35,32 +36,27 @@ def move(cls: type[Move]) -> type[Move]:
     return cls
 
 
-def act(name: str, player: str, **params) -> Action:
+def act(name: str, player: str, **params: Any) -> Action:
     return Action(name, player, params)
 
 
 def in_hand(s: GameState, a: Action, key: str = "card") -> str:
     cid = a.params.get(key)
-    require(
-        isinstance(cid, str) and cid in s.player(a.player).hand,
-        "card.effect",
-        f"{a.player} has no card {cid!r} in hand.",
-    )
+    if not (isinstance(cid, str) and cid in s.player(a.player).hand):
+        raise IllegalAction("card.effect", f"{a.player} has no card {cid!r} in hand.")
     return cid
 
 
 def owned(s: GameState, a: Action, key: str = "card") -> str:
     cid = a.params.get(key)
     p = s.player(a.player)
-    require(
-        isinstance(cid, str) and (cid in p.hand or cid in p.in_play()),
-        "ability.discard_cost",
-        f"{a.player} has no card {cid!r} in hand or in play.",
-    )
+    if not (isinstance(cid, str) and (cid in p.hand or cid in p.in_play())):
+        raise IllegalAction("ability.discard_cost", f"{a.player} has no card {cid!r} in hand or in play.")
     return cid
 
 
 def target(s: GameState, a: Action, key: str = "target") -> str:
     name = a.params.get(key)
-    require(isinstance(name, str) and s.has_player(name), "card.effect", f"there is no player {name!r}.")
+    if not (isinstance(name, str) and s.has_player(name)):
+        raise IllegalAction("card.effect", f"there is no player {name!r}.")
     return name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from .actions import Action, require
 from .builder import Builder
@@ -11,6 +12,9 @@ from .flow import advance, change_level, check_win, discard, draw
 from .moves_base import Move, act, in_hand, move, target
 from .registry import handles
 from .state import GameState
+
+if TYPE_CHECKING:
+    from munchkin_nb.cards import Card
 
 SPECIAL_KINDS = ("special", "one_shot")
 
@@ -21,7 +25,7 @@ def on_draw(b: Builder, player: str, cid: str) -> None:
 
 
 @handles("when", "combat", "own_turn", "any_time", "on_draw", "after_combat", "not_highest", "in_play")
-def when_ok(s: GameState, player: str, c) -> bool:
+def when_ok(s: GameState, player: str, c: Card) -> bool:
     """Whether the card's `when` lets `player` play it (or have it played on them) now."""
     w = c.when or "any_time"
     if w == "combat":
@@ -44,12 +48,17 @@ def when_ok(s: GameState, player: str, c) -> bool:
 _when_ok = when_ok
 
 
+#: runner(b, player, cid, params, value): `value` is the effect's value in the card data
+EffectFn: TypeAlias = Callable[[Builder, str, str, dict[str, Any], Any], None]
+
 # effect kind -> (needs, runner); `needs` lists the params the action must name
-EFFECTS: dict[str, tuple[tuple[str, ...], Callable[[Builder, str, str, dict, object], None]]] = {}
+EFFECTS: dict[str, tuple[tuple[str, ...], EffectFn]] = {}
+
+_E = TypeVar("_E", bound=EffectFn)
 
 
-def effect_kind(name: str, needs: tuple[str, ...] = ()):
-    def deco(fn):
+def effect_kind(name: str, needs: tuple[str, ...] = ()) -> Callable[[_E], _E]:
+    def deco(fn: _E) -> _E:
         EFFECTS[name] = (needs, fn)
         return handles("effect", name)(fn)
 
@@ -57,20 +66,20 @@ def effect_kind(name: str, needs: tuple[str, ...] = ()):
 
 
 @effect_kind("draw_treasures")
-def _draw_treasures(b, player, cid, params, arg):
+def _draw_treasures(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     for _ in range(int(arg)):
         draw(b, player, "treasure", "down", card(b.s, cid).name, ["card.effect"])
 
 
 @effect_kind("take_from_discard", ("pick",))
-def _take_from_discard(b, player, cid, params, arg):
+def _take_from_discard(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     pick = params["pick"]
     deck = card(b.s, pick).deck
     b.emit("CardTakenFromDiscard", {"player": player, "card": pick, "deck": deck}, ["card.effect"])
 
 
 @effect_kind("steal_item", ("target", "item"))
-def _steal_item(b, player, cid, params, arg):
+def _steal_item(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     b.emit(
         "CardGiven",
         {
@@ -85,7 +94,7 @@ def _steal_item(b, player, cid, params, arg):
 
 
 @effect_kind("level_up_all")
-def _level_up_all(b, player, cid, params, arg):
+def _level_up_all(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     e = effect(card(b.s, cid), "level_up_all")
     n = e["level_up_all"] if isinstance(e, dict) else int(arg)
     cond = e.get("for") if isinstance(e, dict) else None
@@ -96,19 +105,19 @@ def _level_up_all(b, player, cid, params, arg):
 
 
 @effect_kind("steal_level", ("target",))
-def _steal_level(b, player, cid, params, arg):
+def _steal_level(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     if change_level(b, params["target"], -1, card(b.s, cid).name, rules=["card.effect"]):
         change_level(b, player, 1, card(b.s, cid).name, rules=["card.effect"])
 
 
 @effect_kind("discard_in_play", ("pick",))
-def _discard_in_play(b, player, cid, params, arg):
+def _discard_in_play(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     discard(b, player, params["pick"], card(b.s, cid).name, ["card.effect"])
 
 
 @effect_kind("banish_monster", ("monster",))
-def _banish(b, player, cid, params, arg):
-    c = b.s.combat
+def _banish(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
+    c = b.s.fight
     alone = len(c.monsters) == 1
     m = params["monster"]
     b.emit(
@@ -123,7 +132,7 @@ def _banish(b, player, cid, params, arg):
 
 
 @effect_kind("replace_monster", ("monster", "new_monster"))
-def _replace(b, player, cid, params, arg):
+def _replace(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     b.emit(
         "MonsterRemoved",
         {"monster": params["monster"], "reason": card(b.s, cid).name, "treasures": 0},
@@ -133,7 +142,7 @@ def _replace(b, player, cid, params, arg):
 
 
 @effect_kind("end_combat")
-def _end_combat(b, player, cid, params, arg):
+def _end_combat(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     for m in list(b.s.fight.monsters):
         b.emit(
             "MonsterRemoved",
@@ -143,7 +152,7 @@ def _end_combat(b, player, cid, params, arg):
 
 
 @effect_kind("transfer_combat", ("new_fighter",))
-def _transfer(b, player, cid, params, arg):
+def _transfer(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     """Another player takes over the combat, with its rewards and its bad stuff."""
     b.emit(
         "CombatTransferred",
@@ -153,7 +162,7 @@ def _transfer(b, player, cid, params, arg):
 
 
 @effect_kind("cheat", ("item",))
-def _cheat(b, player, cid, params, arg):
+def _cheat(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     b.emit(
         "CardPlayed",
         {"player": player, "card": cid, "into": "attachments", "on": params["item"]},
@@ -161,7 +170,7 @@ def _cheat(b, player, cid, params, arg):
     )
 
 
-def use_effects(b: Builder, player: str, cid: str, params: dict) -> None:
+def use_effects(b: Builder, player: str, cid: str, params: dict[str, Any]) -> None:
     c = card(b.s, cid)
     kept = any(isinstance(e, str) and e == "cheat" for e in c.effects)
     for e in c.effects:
@@ -172,8 +181,8 @@ def use_effects(b: Builder, player: str, cid: str, params: dict) -> None:
         discard(b, player, cid, "played", ["card.effect"])
 
 
-def usable_effects(c) -> list[str]:
-    out = []
+def usable_effects(c: Card) -> list[str]:
+    out: list[str] = []
     for e in c.effects:
         key = e if isinstance(e, str) else next(iter(e))
         if key in EFFECTS:
@@ -181,7 +190,7 @@ def usable_effects(c) -> list[str]:
     return out
 
 
-def _param_options(s: GameState, player: str, need: str, c) -> list:
+def _param_options(s: GameState, player: str, need: str, c: Card) -> list[str]:
     p = s.player(player)
     if need == "target":
         return [q.name for q in s.players if q.name != player and not q.dead]
@@ -204,9 +213,9 @@ def _param_options(s: GameState, player: str, need: str, c) -> list:
     return []
 
 
-def auto_params(s: GameState, player: str, c) -> dict:
+def auto_params(s: GameState, player: str, c: Card) -> dict[str, Any]:
     """The first valid choice of every parameter a card's effects need (for cards played as a whole)."""
-    out = {}
+    out: dict[str, Any] = {}
     for k in usable_effects(c):
         for n in EFFECTS[k][0]:
             opts = _param_options(s, player, n, c)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .actions import Action, require
 from .builder import Builder
@@ -18,17 +19,17 @@ def _done(b: Builder, player: str, kind: str) -> None:
     b.emit("DecisionMade", {"player": player, "kind": kind}, ["curse.victim_chooses"])
 
 
-def _lootable(s, dead: str) -> list[str]:
+def _lootable(s: GameState, dead: str) -> list[str]:
     p = s.player(dead)
     return p.hand + p.equipped + p.carried + list(p.attachments)
 
 
-def _holds(s, player: str) -> list[str]:
+def _holds(s: GameState, player: str) -> list[str]:
     p = s.player(player)
     return p.hand + p.equipped + p.carried + p.races + p.classes
 
 
-def _loss_options(s, player: str) -> list[str]:
+def _loss_options(s: GameState, player: str) -> list[str]:
     have = set(_holds(s, player))
     return [c for c in s.pending[0]["options"] if c in have]
 
@@ -148,7 +149,7 @@ class LootTheBody(Move):
         advance(b)
 
 
-def _victim_zone(s, pend: dict) -> list[str]:
+def _victim_zone(s: GameState, pend: dict[str, Any]) -> list[str]:
     v = s.player(pend["from"])
     return list(v.hand) if pend.get("zone") == "hand" else v.equipped + v.carried
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .actions import Action, require
 from .builder import Builder
@@ -22,13 +23,24 @@ def reopen(b: Builder, actor: str) -> None:
     advance(b)
 
 
-def _ability(s: GameState, player: str, key: str):
+def _ability(s: GameState, player: str, key: str) -> Any:
     vals = abilities(s, s.player(player), key)
     return vals[0] if vals else None
 
 
 def _used(s: GameState, key: str, player: str) -> int:
     return s.fight.discards_used.get(f"{key}:{player}", 0)
+
+
+def _escape(s: GameState) -> dict[str, Any]:
+    """The run-away roll awaiting flight, a reroll or a set die.
+
+    Without one it raises TypeError, as indexing the missing roll did: the legal-action search
+    counts that as "not possible now"."""
+    e = s.fight.escape
+    if e is None:
+        raise TypeError("no run-away roll is waiting")
+    return e
 
 
 @move
@@ -139,7 +151,7 @@ class Backstab(Move):
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if _ability(s, player, "backstab") is None or not s.player(player).hand:
             return
-        for f in fighters(s.combat):
+        for f in fighters(s.fight):
             if f != player and [player, f] not in s.fight.backstabbed:
                 yield act(self.name, player, target=f, discard=s.player(player).hand[0])
 
@@ -150,7 +162,7 @@ class Backstab(Move):
         )
         t = target(s, a)
         require(
-            t in fighters(s.combat) and t != a.player,
+            t in fighters(s.fight) and t != a.player,
             "thief.backstab",
             "backstab a fighter or helper other than yourself.",
         )
@@ -187,14 +199,14 @@ class _DiscardBonus(Move):
     rule = "ability.discard_cost"
     when = ("combat",)
 
-    def applies(self, s, player) -> bool:
+    def applies(self, s: GameState, player: str) -> bool:
         return True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         ab = abilities(s, s.player(player), self.key)
         if (
             not ab
-            or player not in fighters(s.combat)
+            or player not in fighters(s.fight)
             or not s.player(player).hand
             or not self.applies(s, player)
         ):
@@ -205,7 +217,7 @@ class _DiscardBonus(Move):
     def check(self, s: GameState, a: Action) -> None:
         ab = abilities(s, s.player(a.player), self.key)
         require(bool(ab), self.rule, f"{a.player} has no {self.key} ability.")
-        require(a.player in fighters(s.combat), self.rule, "only the fighter or the helper may do that.")
+        require(a.player in fighters(s.fight), self.rule, "only the fighter or the helper may do that.")
         require(self.applies(s, a.player), self.rule, f"{self.key} does not work against these monsters.")
         require(
             _used(s, self.key, a.player) < ab[0].get("max_cards", 3),
@@ -246,7 +258,7 @@ class Turning(_DiscardBonus):
     name = "turning"
     key = "turning"
 
-    def applies(self, s, player):
+    def applies(self, s: GameState, player: str) -> bool:
         return any(card(s, m["card"]).undead for m in s.fight.monsters)
 
 
@@ -259,7 +271,7 @@ class Charm(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         n = _ability(s, player, "charm")
-        if n is not None and player in fighters(s.combat) and len(s.player(player).hand) >= int(n):
+        if n is not None and player in fighters(s.fight) and len(s.player(player).hand) >= int(n):
             for m in s.fight.monsters:
                 yield act(self.name, player, monster=m["card"])
 
@@ -268,7 +280,7 @@ class Charm(Move):
         n = _ability(s, a.player, "charm")
         require(n is not None, "combat.defeat_without_kill", f"{a.player} cannot charm monsters.")
         require(
-            a.player in fighters(s.combat),
+            a.player in fighters(s.fight),
             "combat.defeat_without_kill",
             "only the fighter or the helper may charm.",
         )
@@ -304,33 +316,34 @@ class SendAway(Move):
     when = ("combat",)
 
     @handles("effect", "sent_away_by")
-    def _rule(self, s, player, monster):
+    def _rule(self, s: GameState, player: str, monster: str) -> dict[str, Any] | None:
         for e in effects(card(s, monster), "sent_away_by"):
             if isinstance(e, dict) and holds(s, s.player(player), e["sent_away_by"]):
                 return e
         return None
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if player in fighters(s.combat):
+        if player in fighters(s.fight):
             for m in s.fight.monsters:
                 if self._rule(s, player, m["card"]):
                     yield act(self.name, player, monster=m["card"])
 
     def check(self, s: GameState, a: Action) -> None:
         require(
-            a.player in fighters(s.combat),
+            a.player in fighters(s.fight),
             "combat.defeat_without_kill",
             "only the fighter or helper may do that.",
         )
         require(
             a.params.get("monster") in [m["card"] for m in s.fight.monsters]
-            and self._rule(s, a.player, a.params["monster"]),
+            and self._rule(s, a.player, a.params["monster"]) is not None,
             "combat.defeat_without_kill",
             "this monster cannot be sent away by this player.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
         e = self._rule(b.s, a.player, a.params["monster"])
+        assert e is not None, "check() found the rule that sends this monster away"
         b.emit(
             "MonsterRemoved",
             {"monster": a.params["monster"], "reason": "sent away", "treasures": int(e.get("treasures", 0))},
@@ -352,7 +365,7 @@ class AskForHelp(Move):
     when = ("combat",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        c = s.combat
+        c = s.fight
         if player != c.fighter or c.helper or no_help(s):
             return
         from .combat import breakdown
@@ -364,7 +377,7 @@ class AskForHelp(Move):
                 yield act(self.name, player, helper=q.name, treasures=1, items=[])
 
     def check(self, s: GameState, a: Action) -> None:
-        c = s.combat
+        c = s.fight
         require(a.player == c.fighter, "combat.help", "only the fighter asks for help.")
         require(c.helper is None, "combat.help", f"{c.helper} is helping already; only one may.")
         require(not no_help(s), "card.effect", "this monster must be fought alone.")
@@ -589,7 +602,7 @@ class Flight(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         ab = abilities(s, s.player(player), "flight")
-        if ab and s.player(player).hand and s.fight.escape["bonus"] < ab[0].get("max_cards", 3):
+        if ab and s.player(player).hand and _escape(s)["bonus"] < ab[0].get("max_cards", 3):
             yield act(self.name, player, discard=s.player(player).hand[0])
 
     @handles("effect", "flight")
@@ -597,14 +610,14 @@ class Flight(Move):
         ab = abilities(s, s.player(a.player), "flight")
         require(bool(ab), "run.roll", f"{a.player} has no flight spell.")
         require(
-            s.fight.escape["bonus"] < ab[0].get("max_cards", 3),
+            _escape(s)["bonus"] < ab[0].get("max_cards", 3),
             "ability.discard_cost",
             "no more cards may be discarded for flight.",
         )
         in_hand(s, a, "discard")
 
     def run(self, b: Builder, a: Action) -> None:
-        e = dict(b.s.fight.escape)
+        e = dict(_escape(b.s))
         _discard_paid(b, a.player, a.params["discard"], "flight")
         roll_escape(
             b, a.player, e["monster"], e["roll"], e["bonus"] + 1, e["rerolled"], e.get("glued", False)
@@ -621,7 +634,7 @@ class Reroll(Move):
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if (
             abilities(s, s.player(player), "reroll_run_away")
-            and not s.fight.escape["rerolled"]
+            and not _escape(s)["rerolled"]
             and s.player(player).hand
         ):
             yield act(self.name, player, discard=s.player(player).hand[0])
@@ -629,14 +642,14 @@ class Reroll(Move):
     @handles("effect", "reroll_run_away")
     def check(self, s: GameState, a: Action) -> None:
         require(
-            bool(abilities(s, s.player(a.player), "reroll_run_away")) and not s.fight.escape["rerolled"],
+            bool(abilities(s, s.player(a.player), "reroll_run_away")) and not _escape(s)["rerolled"],
             "run.roll",
             f"{a.player} cannot roll again.",
         )
         in_hand(s, a, "discard")
 
     def run(self, b: Builder, a: Action) -> None:
-        e = dict(b.s.fight.escape)
+        e = dict(_escape(b.s))
         _discard_paid(b, a.player, a.params["discard"], "reroll")
         roll = b.roll(a.player, "run away again", ["run.roll"])
         roll_escape(b, a.player, e["monster"], roll, e["bonus"], True, e.get("glued", False))
@@ -653,7 +666,7 @@ class AcceptRoll(Move):
         yield act(self.name, player)
 
     def run(self, b: Builder, a: Action) -> None:
-        e = b.s.fight.escape
+        e = _escape(b.s)
         finish_run(b, a.player, e["monster"], False, f"rolled {e['roll']}, total {e['total']}")
 
 
@@ -665,7 +678,7 @@ class EscapeByDiscarding(Move):
     when = ("run",)
 
     @handles("effect", "escape_by_discarding_tag", "discard_to_escape")
-    def _ok(self, s, player, m, item):
+    def _ok(self, s: GameState, player: str, m: str, item: str | None) -> bool:
         p = s.player(player)
         if item not in p.equipped + p.carried + p.hand:
             return False
@@ -731,14 +744,14 @@ class SetDie(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        e = dict(b.s.fight.escape)
+        e = dict(_escape(b.s))
         discard(b, a.player, a.params["card"], "set the die", ["card.effect"])
         roll_escape(
             b, a.player, e["monster"], a.params["value"], e["bonus"], e["rerolled"], e.get("glued", False)
         )
 
 
-def _glue_decision(s: GameState) -> dict:
+def _glue_decision(s: GameState) -> dict[str, Any]:
     return s.pending[0]
 
 

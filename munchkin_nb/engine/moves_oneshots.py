@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from .actions import Action, require
+from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .cardinfo import card, effect, effects
 from .combat import fighters
@@ -14,24 +15,32 @@ from .moves_base import Move, act, move
 from .registry import handles
 from .state import GameState
 
+if TYPE_CHECKING:
+    from munchkin_nb.cards import Card
+
+#: runner(b, player, cid, params, value): `value` is the effect's value in the card data
+OneShotFn: TypeAlias = Callable[[Builder, str, str, dict[str, Any], Any], None]
+
 # effect kind -> runner(b, player, cid, params, value); the first kind a card has wins
-ONE_SHOTS: dict[str, Callable[[Builder, str, str, dict, object], None]] = {}
+ONE_SHOTS: dict[str, OneShotFn] = {}
+
+_O = TypeVar("_O", bound=OneShotFn)
 
 
-def one_shot(name: str):
-    def deco(fn):
+def one_shot(name: str) -> Callable[[_O], _O]:
+    def deco(fn: _O) -> _O:
         ONE_SHOTS[name] = fn
         return handles("effect", name)(fn)
 
     return deco
 
 
-def _tags(c) -> list[str]:
+def _tags(c: Card) -> list[str]:
     return [t for t in effects(c, "tag") if isinstance(t, str)]
 
 
 @one_shot("end_combat")
-def _end_combat(b, player, cid, params, value):
+def _end_combat(b: Builder, player: str, cid: str, params: dict[str, Any], value: Any) -> None:
     for m in list(b.s.fight.monsters):
         b.emit(
             "MonsterRemoved",
@@ -42,10 +51,10 @@ def _end_combat(b, player, cid, params, value):
 
 
 @one_shot("auto_escape")
-def _auto_escape(b, player, cid, params, value):
+def _auto_escape(b: Builder, player: str, cid: str, params: dict[str, Any], value: Any) -> None:
     """The target escapes without rolling; `auto_escape: N` lets up to N fighters escape."""
     n = value if isinstance(value, int) and not isinstance(value, bool) else 1
-    who = [params["target"]] + [f for f in fighters(b.s.combat) if f != params["target"]]
+    who = [params["target"]] + [f for f in fighters(b.s.fight) if f != params["target"]]
     for name in who[:n]:
         if name not in b.s.fight.auto_escape:
             b.emit("AutoEscapeGranted", {"player": name, "card": cid}, ["combat.one_shot"])
@@ -53,7 +62,7 @@ def _auto_escape(b, player, cid, params, value):
 
 
 @one_shot("double_strength")
-def _double(b, player, cid, params, value):
+def _double(b: Builder, player: str, cid: str, params: dict[str, Any], value: Any) -> None:
     b.emit(
         "ModifierPlayed",
         {
@@ -70,7 +79,7 @@ def _double(b, player, cid, params, value):
 
 
 @one_shot("bonus_if")
-def _bonus_if(b, player, cid, params, value):
+def _bonus_if(b: Builder, player: str, cid: str, params: dict[str, Any], value: Any) -> None:
     """+N to each fighter for whom the condition holds (now or if they join later)."""
     e = effect(card(b.s, cid), "bonus_if")
     b.emit(
@@ -88,7 +97,7 @@ def _bonus_if(b, player, cid, params, value):
     )
 
 
-def _bonus(b, player, cid, params, value):
+def _bonus(b: Builder, player: str, cid: str, params: dict[str, Any], value: Any) -> None:
     c = card(b.s, cid)
     side = params["side"]
     b.emit(
@@ -105,7 +114,7 @@ def _bonus(b, player, cid, params, value):
     )
 
 
-def kind_of(c) -> str | None:
+def kind_of(c: Card) -> str | None:
     """What playing this one-shot in a combat does: an effect kind, 'bonus', or None."""
     for e in c.effects:
         key = e if isinstance(e, str) else next(iter(e))
@@ -119,12 +128,11 @@ def _holds_one_shot(s: GameState, player: str, cid: str) -> bool:
     return (cid in p.hand or cid in p.carried) and card(s, cid).kind == "one_shot"
 
 
-def _sides(s: GameState, kind: str) -> list[dict]:
-    c = s.combat
+def _sides(s: GameState, kind: str) -> list[dict[str, str]]:
     if kind == "bonus":
-        return [{"side": "players", "target": f} for f in fighters(c)] + [{"side": "monsters"}]
+        return [{"side": "players", "target": f} for f in fighters(s.fight)] + [{"side": "monsters"}]
     if kind in ("auto_escape", "double_strength"):
-        return [{"side": "players", "target": f} for f in fighters(c)]
+        return [{"side": "players", "target": f} for f in fighters(s.fight)]
     if kind == "bonus_if":
         return [{"side": "players"}]
     return [{"side": "monsters"}]
@@ -149,13 +157,11 @@ class PlayOneShot(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         cid = a.params.get("card")
-        require(
-            isinstance(cid, str) and _holds_one_shot(s, a.player, cid),
-            "combat.one_shot",
-            f"{cid!r} is not a one-shot {a.player} holds.",
-        )
+        if not (isinstance(cid, str) and _holds_one_shot(s, a.player, cid)):
+            raise IllegalAction("combat.one_shot", f"{cid!r} is not a one-shot {a.player} holds.")
         kind = kind_of(card(s, cid))
-        require(kind is not None, "combat.one_shot", f"{card(s, cid).name} is not played this way.")
+        if kind is None:
+            raise IllegalAction("combat.one_shot", f"{card(s, cid).name} is not played this way.")
         if s.fight.stage != "fight":
             require(kind == "auto_escape", "run.roll", "while running away only escape cards help.")
         want = {k: a.params.get(k) for k in ("side", "target") if a.params.get(k) is not None}
@@ -169,6 +175,7 @@ class PlayOneShot(Move):
         cid = a.params["card"]
         c = card(b.s, cid)
         kind = kind_of(c)
+        assert kind is not None, "check() lets through only one-shots played this way"
         (ONE_SHOTS.get(kind) or _bonus)(b, a.player, cid, a.params, effect(c, kind))
         tags = _tags(c)
         if tags and b.s.combat and b.s.fight.stage == "fight" and a.params.get("side") == "players":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import Action, require
+from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .flow import advance
 from .moves_base import Move, act, move, target
@@ -47,11 +47,8 @@ class OfferTrade(Move):
             other != a.player and not s.player(other).dead, "death.no_cards", f"{other} cannot trade now."
         )
         give, take = a.params.get("give"), a.params.get("take")
-        require(
-            isinstance(give, list) and isinstance(take, list) and (give or take),
-            "items.trade",
-            "a trade names the items given and taken.",
-        )
+        if not (isinstance(give, list) and isinstance(take, list) and (give or take)):
+            raise IllegalAction("items.trade", "a trade names the items given and taken.")
         require(
             all(c in _items(s, a.player) for c in give),
             "items.trade",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .actions import Action, IllegalAction, require
 from .builder import Builder
@@ -22,6 +23,9 @@ from .flow import (
 from .moves_base import Move, act, in_hand, move, target
 from .registry import handles
 from .state import GameState
+
+if TYPE_CHECKING:
+    from munchkin_nb.cards import Card
 
 IDENTITY = {"race": ("races", "race.one"), "class": ("classes", "class.one")}
 
@@ -91,7 +95,7 @@ def check_identity(s: GameState, name: str, cid: str) -> None:
         )
 
 
-def place(b: Builder, name: str, cid: str, rules=("turn.before_door",)) -> None:
+def place(b: Builder, name: str, cid: str, rules: Iterable[str] = ("turn.before_door",)) -> None:
     """Put a race, class or item from hand onto the table."""
     s = b.s
     c = card(s, cid)
@@ -195,9 +199,8 @@ class Equip(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         cid = a.params.get("card")
-        require(
-            cid in s.player(a.player).carried, "items.slots", f"{cid!r} is not a carried item of {a.player}."
-        )
+        if cid not in s.player(a.player).carried:
+            raise IllegalAction("items.slots", f"{cid!r} is not a carried item of {a.player}.")
         require(
             item_usable(s, s.player(a.player), cid),
             "items.restrictions",
@@ -269,18 +272,15 @@ class Sell(Move):
     def check(self, s: GameState, a: Action) -> None:
         cards = a.params.get("cards")
         p = s.player(a.player)
-        require(
-            isinstance(cards, list) and cards and len(set(cards)) == len(cards),
-            "items.sell",
-            "name the items to sell.",
-        )
+        if not (isinstance(cards, list) and cards and len(set(cards)) == len(cards)):
+            raise IllegalAction("items.sell", "name the items to sell.")
         for cid in cards:
             require(
                 cid in p.hand or cid in p.carried or cid in p.equipped,
                 "items.sell",
                 f"{a.player} does not have {cid!r}.",
             )
-            require(card(s, cid).gold, "items.sell", f"{card(s, cid).name} has no gold value.")
+            require(bool(card(s, cid).gold), "items.sell", f"{card(s, cid).name} has no gold value.")
             require(
                 cid not in p.unsellable,
                 "items.trade",
@@ -526,7 +526,7 @@ class Steal(Move):
 
 
 @handles("effect", "cancel_curse")
-def curse_hits(b: Builder, victim: str, cid: str, by: str, rules) -> None:
+def curse_hits(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
     """A curse reaches its victim: a Wishing Ring may stop it, else it acts or stays."""
     s = b.s
     p = s.player(victim)
@@ -548,7 +548,7 @@ def curse_hits(b: Builder, victim: str, cid: str, by: str, rules) -> None:
     apply_curse(b, victim, cid, by, rules)
 
 
-def apply_curse(b: Builder, victim: str, cid: str, by: str, rules) -> None:
+def apply_curse(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
     s = b.s
     c = card(s, cid)
     b.emit("CurseApplied", {"player": victim, "card": cid, "by": by}, list(rules))
@@ -596,7 +596,7 @@ class GoUpALevel(Move):
     name = "go_up_a_level"
     when = ("turn", "combat")
 
-    def _ok(self, s, player, cid, t) -> bool:
+    def _ok(self, s: GameState, player: str, cid: str, t: str) -> bool:
         from .moves_cards import when_ok
 
         return (
@@ -652,7 +652,7 @@ def reopen_if_fighting(b: Builder, actor: str) -> None:
         reopen(b, actor)
 
 
-def effect_values(c, key: str) -> list:
+def effect_values(c: Card, key: str) -> list[int]:
     from .cardinfo import effects
 
     return [v for v in effects(c, key) if isinstance(v, int) and not isinstance(v, bool)]
@@ -783,9 +783,10 @@ class GiveCharity(Move):
         if a.player in low:
             require(to is None, "turn.charity", f"{a.player} is the lowest level and discards the excess.")
         else:
-            require(
-                to in low, "turn.charity", f"charity goes to the lowest-level player(s): {', '.join(low)}."
-            )
+            if to not in low:
+                raise IllegalAction(
+                    "turn.charity", f"charity goes to the lowest-level player(s): {', '.join(low)}."
+                )
             least = min(s.charity.get(n, 0) for n in low)
             require(s.charity.get(to, 0) == least, "turn.charity", "charity is split as evenly as possible.")
 

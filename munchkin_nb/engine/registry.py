@@ -9,8 +9,12 @@ here too. tests/test_engine_cards.py checks that nothing in a card file lacks on
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
-HANDLERS: dict[str, dict[str, list[Callable]]] = {
+# a handler is any function or method; `handles` hands it back unchanged, signature and all
+F = TypeVar("F", bound=Callable[..., Any])
+
+HANDLERS: dict[str, dict[str, list[Callable[..., Any]]]] = {
     "effect": {},
     "step": {},
     "condition": {},
@@ -19,10 +23,10 @@ HANDLERS: dict[str, dict[str, list[Callable]]] = {
 }
 
 
-def handles(family: str, *keys: str):
+def handles(family: str, *keys: str) -> Callable[[F], F]:
     """Mark a function as (part of) the implementation of vocabulary words of one family."""
 
-    def deco(fn):
+    def deco(fn: F) -> F:
         for k in keys:
             HANDLERS[family].setdefault(k, []).append(fn)
         return fn

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 from .cardinfo import card
+from .state import GameState
 
 
-def _names(state, cids) -> str:
+def _names(state: GameState, cids: Iterable[str]) -> str:
     return ", ".join(escape(card(state, c).name) for c in cids) or "—"
 
 
-def state_html(state) -> str:
+def state_html(state: GameState) -> str:
     rows = []
     for i, p in enumerate(state.players):
         mark = "▶ " if i == state.current and state.turn else ""

@@ -9,8 +9,9 @@ last carries the rest of the steps.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias, TypeVar
 
 from .builder import Builder
 from .cardinfo import card, effects, gold, holds
@@ -18,7 +19,9 @@ from .combat import counting_items
 from .flow import change_level, discard, kill
 from .registry import handles
 
-STEPS: dict[str, Callable] = {}
+#: one step as a card file writes it: a bare word, or a mapping of its kind to its argument
+#: (with `then`/`else` lists for the branching kinds)
+Step: TypeAlias = str | dict[str, Any]
 
 
 @dataclass
@@ -29,15 +32,24 @@ class Ctx:
     source: str
     rolled: int | None = None
     lost: int | None = None  # gold of what the last loss took
-    rest: list = field(default_factory=list)
+    rest: list[Step] = field(default_factory=list)
 
     @property
     def rules(self) -> list[str]:
         return ["run.bad_stuff"]
 
 
-def step(*names: str):
-    def deco(fn):
+#: fn(b, ctx, argument, step) -> True when the steps pause for a decision. The argument and the
+#: step are card data; a kind that takes an argument is always written as a mapping, so its
+#: function may take the step as `dict[str, Any]`.
+StepFn: TypeAlias = Callable[[Builder, Ctx, Any, Any], bool | None]
+STEPS: dict[str, StepFn] = {}
+
+_S = TypeVar("_S", bound=StepFn)
+
+
+def step(*names: str) -> Callable[[_S], _S]:
+    def deco(fn: _S) -> _S:
         for n in names:
             STEPS[n] = fn
         return handles("step", *names)(fn)
@@ -45,7 +57,7 @@ def step(*names: str):
     return deco
 
 
-def step_kind(st) -> tuple[str, object]:
+def step_kind(st: Step) -> tuple[str, object]:
     """A step's kind and argument: a bare word, or the one key that is not then/else."""
     if isinstance(st, str):
         return st, None
@@ -56,7 +68,12 @@ def step_kind(st) -> tuple[str, object]:
 
 
 def apply_steps(
-    b: Builder, victim: str, steps: list, source: str, rolled: int | None = None, lost: int | None = None
+    b: Builder,
+    victim: str,
+    steps: Iterable[Step],
+    source: str,
+    rolled: int | None = None,
+    lost: int | None = None,
 ) -> None:
     """Carry out bad-stuff or curse steps on `victim`, pausing where someone must choose."""
     ctx = Ctx(victim, source, rolled, lost, list(steps))
@@ -72,7 +89,7 @@ def apply_steps(
             return
 
 
-def resume(b: Builder, pend: dict) -> None:
+def resume(b: Builder, pend: dict[str, Any]) -> None:
     """A decision that paused some steps is made: carry on with what it left to do."""
     if pend.get("then"):
         apply_steps(
@@ -85,7 +102,9 @@ def resume(b: Builder, pend: dict) -> None:
         )
 
 
-def ask(b: Builder, ctx: Ctx, player: str, kind: str, rule: str = "curse.victim_chooses", **payload) -> None:
+def ask(
+    b: Builder, ctx: Ctx, player: str, kind: str, rule: str = "curse.victim_chooses", **payload: Any
+) -> None:
     """Queue one decision that carries the rest of the steps."""
     b.emit(
         "DecisionRequired",
@@ -105,7 +124,7 @@ def ask(b: Builder, ctx: Ctx, player: str, kind: str, rule: str = "curse.victim_
     )
 
 
-def ask_many(b: Builder, ctx: Ctx, asks: list[tuple[str, dict]], kind: str, rule: str) -> bool:
+def ask_many(b: Builder, ctx: Ctx, asks: list[tuple[str, dict[str, Any]]], kind: str, rule: str) -> bool:
     """Queue one decision per (player, payload); the last carries the rest. False when none."""
     if not asks:
         return False
@@ -157,30 +176,30 @@ def nothing(b: Builder, ctx: Ctx, kind: str) -> None:
     )
 
 
-def n_of(ctx: Ctx, arg) -> int:
+def n_of(ctx: Ctx, arg: Any) -> int:
     return int(ctx.rolled or 0) if arg == "rolled" else int(arg)
 
 
 # -- the victim itself -------------------------------------------------------------
 @step("death")
-def _death(b, ctx, arg, st):
+def _death(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     kill(b, ctx.victim, ctx.source)
     return True
 
 
 @step("lose_levels")
-def _lose_levels(b, ctx, arg, st):
+def _lose_levels(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     change_level(b, ctx.victim, -n_of(ctx, arg), name_of(b, ctx.source), rules=ctx.rules)
 
 
 @step("level_to")
-def _level_to(b, ctx, arg, st):
+def _level_to(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     p = b.s.player(ctx.victim)
     change_level(b, ctx.victim, int(arg) - p.level, name_of(b, ctx.source), rules=ctx.rules)
 
 
 @step("level_to_lowest")
-def _level_to_lowest(b, ctx, arg, st):
+def _level_to_lowest(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     p = b.s.player(ctx.victim)
     others = [q.level for q in b.s.players if q.name != ctx.victim]
     low = min(others) if others else p.level
@@ -189,7 +208,7 @@ def _level_to_lowest(b, ctx, arg, st):
 
 
 @step("roll")
-def _roll(b, ctx, arg, st):
+def _roll(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     from .combat import die_modifier
 
     r = b.roll(ctx.victim, f"bad stuff of {name_of(b, ctx.source)}", ctx.rules)
@@ -200,19 +219,19 @@ def _roll(b, ctx, arg, st):
 
 
 @step("if")
-def _if(b, ctx, arg, st):
+def _if(b: Builder, ctx: Ctx, arg: Any, st: dict[str, Any]) -> None:
     branch = st.get("then", []) if holds(b.s, b.s.player(ctx.victim), arg) else st.get("else", [])
     ctx.rest = list(branch) + ctx.rest
 
 
 @step("choose")
-def _choose(b, ctx, arg, st):
+def _choose(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     ask(b, ctx, ctx.victim, "choose_steps", options=[list(x) for x in arg])
     return True
 
 
 @step("change_sex")
-def _change_sex(b, ctx, arg, st):
+def _change_sex(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     p = b.s.player(ctx.victim)
     b.emit(
         "SexChanged", {"player": ctx.victim, "sex": "female" if p.sex == "male" else "male"}, ["card.effect"]
@@ -220,7 +239,7 @@ def _change_sex(b, ctx, arg, st):
 
 
 @step("change_race", "change_class")
-def _change_identity(b, ctx, arg, st):
+def _change_identity(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     """Lose your race (class) cards and take the last one of that kind from the door discards."""
     what = "race" if st == "change_race" else "class"
     s = b.s
@@ -244,25 +263,25 @@ def _change_identity(b, ctx, arg, st):
 
 # -- losing cards: all of them, or the victim's choice -------------------------------
 @step("lose_hand")
-def _lose_hand(b, ctx, arg, st):
+def _lose_hand(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     hand = list(b.s.player(ctx.victim).hand)
     if hand:
         lose(b, ctx, hand)
 
 
 @step("lose_all")
-def _lose_all(b, ctx, arg, st):
+def _lose_all(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     items = [c for c in items_of(b, ctx.victim) if arg == "any" or card(b.s, c).big]
     lose(b, ctx, items) if items else nothing(b, ctx, "lose_all")
 
 
 @step("lose_tagged")
-def _lose_tagged(b, ctx, arg, st):
+def _lose_tagged(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
     items = [c for c in items_of(b, ctx.victim) if arg in effects(card(b.s, c), "tag")]
     lose(b, ctx, items) if items else nothing(b, ctx, "lose_tagged")
 
 
-def _options(b: Builder, ctx: Ctx, kind: str, arg) -> tuple[list[str], int]:
+def _options(b: Builder, ctx: Ctx, kind: str, arg: Any) -> tuple[list[str], int]:
     """What the victim could lose to one step, and how many."""
     s = b.s
     p = s.player(ctx.victim)
@@ -303,7 +322,7 @@ def _options(b: Builder, ctx: Ctx, kind: str, arg) -> tuple[list[str], int]:
     "lose_items",
     "lose_any",
 )
-def _lose_chosen(b, ctx, arg, st):
+def _lose_chosen(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     kind, _ = step_kind(st)
     options, count = _options(b, ctx, kind, arg)
     if count <= 0 or not options:
@@ -318,7 +337,7 @@ def _lose_chosen(b, ctx, arg, st):
 
 
 @step("lose_gold_worth")
-def _lose_gold_worth(b, ctx, arg, st):
+def _lose_gold_worth(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     """Lose items worth at least N gold, of the victim's choice; all of them if they are worth less."""
     items = items_of(b, ctx.victim)
     total = sum(gold(b.s, c) for c in items)
@@ -349,12 +368,12 @@ def _others(b: Builder, victim: str) -> list[str]:
 
 
 @step("others_lose_gold_worth")
-def _others_lose_gold_worth(b, ctx, arg, st):
+def _others_lose_gold_worth(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     """Every other player loses items worth what the victim lost; who cannot, loses all and a level."""
     amount = ctx.lost if arg == "lost" else int(arg)
     if not amount:
         return False
-    asks = []
+    asks: list[tuple[str, dict[str, Any]]] = []
     for n in _others(b, ctx.victim):
         items = items_of(b, n)
         if sum(gold(b.s, c) for c in items) < amount:
@@ -407,7 +426,7 @@ def _pickers(b: Builder, victim: str, who: str) -> list[str]:
 
 def _pick(b: Builder, ctx: Ctx, count: int, zone: str, who: str, then: str) -> bool:
     available = len(_zone(b, ctx.victim, zone))
-    asks = []
+    asks: list[tuple[str, dict[str, Any]]] = []
     for n in _pickers(b, ctx.victim, who):
         for _ in range(count):
             if len(asks) < available:
@@ -416,7 +435,7 @@ def _pick(b: Builder, ctx: Ctx, count: int, zone: str, who: str, then: str) -> b
 
 
 @step("others_pick")
-def _others_pick(b, ctx, arg, st):
+def _others_pick(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     return _pick(
         b,
         ctx,
@@ -428,6 +447,6 @@ def _others_pick(b, ctx, arg, st):
 
 
 @step("others_take_items")
-def _others_take_items(b, ctx, arg, st):
+def _others_take_items(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     """Each other player, highest level first, takes items from the victim."""
     return _pick(b, ctx, int(arg), "items", "highest_first", "take")

@@ -6,7 +6,7 @@ import json
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, TypeAlias
 
 from munchkin_nb.engine.events import Event
 from munchkin_nb.store import EventStore, StoreError
@@ -15,6 +15,11 @@ from munchkin_nb.store.games import check_meta
 FILE_FORMAT = 1
 MAX_BYTES = 64 * 1024 * 1024
 _HEADER_ONLY = ("kind", "format")
+
+# A card set's name -> its instance ids, or None to leave card ids unchecked.
+CardIds: TypeAlias = Callable[[str], set[str] | None]
+# What read_jsonl reads from: a path, or an open text or binary file.
+Source: TypeAlias = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 
 class ReplayError(Exception):
@@ -41,7 +46,7 @@ def export_games(store: EventStore, game_ids: Iterable[int], fh: IO[str]) -> int
     return written
 
 
-def _line(obj: dict) -> str:
+def _line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
@@ -50,10 +55,10 @@ def _line(obj: dict) -> str:
 
 def import_jsonl(
     store: EventStore,
-    src: str | os.PathLike | IO,
+    src: Source,
     *,
     max_bytes: int = MAX_BYTES,
-    card_ids: Callable[[str], set[str] | None] | None = None,
+    card_ids: CardIds | None = None,
 ) -> list[int]:
     """Check a whole replay file, then store all its games in ONE transaction."""
     games = read_jsonl(src, max_bytes=max_bytes, card_ids=card_ids)
@@ -64,10 +69,10 @@ def import_jsonl(
 
 
 def read_jsonl(
-    src: str | os.PathLike | IO,
+    src: Source,
     *,
     max_bytes: int = MAX_BYTES,
-    card_ids: Callable[[str], set[str] | None] | None = None,
+    card_ids: CardIds | None = None,
 ) -> list[tuple[dict[str, Any], list[Event]]]:
     """Parse and check a replay file: [(metadata, events)]; ReplayError on the first fault."""
     if isinstance(src, (str, os.PathLike)):
@@ -76,7 +81,7 @@ def read_jsonl(
     return _parse(src, max_bytes, card_ids or _card_set_ids)
 
 
-def _lines(fh: IO, max_bytes: int) -> Iterator[tuple[int, str, bool]]:
+def _lines(fh: IO[str] | IO[bytes], max_bytes: int) -> Iterator[tuple[int, str, bool]]:
     """(line number, text, ended by a newline); refuses a file over max_bytes."""
     total, n = 0, 0
     while True:
@@ -97,8 +102,10 @@ def _lines(fh: IO, max_bytes: int) -> Iterator[tuple[int, str, bool]]:
         yield n, raw, raw.endswith("\n")
 
 
-def _parse(fh: IO, max_bytes: int, card_ids: Callable) -> list[tuple[dict, list[Event]]]:
-    games: list[tuple[dict, list[Event]]] = []
+def _parse(
+    fh: IO[str] | IO[bytes], max_bytes: int, card_ids: CardIds
+) -> list[tuple[dict[str, Any], list[Event]]]:
+    games: list[tuple[dict[str, Any], list[Event]]] = []
     cards: set[str] | None = None
     for n, text, complete in _lines(fh, max_bytes):
         if not text.strip():
@@ -117,7 +124,7 @@ def _parse(fh: IO, max_bytes: int, card_ids: Callable) -> list[tuple[dict, list[
     return games
 
 
-def _json(n: int, text: str, complete: bool) -> dict:
+def _json(n: int, text: str, complete: bool) -> dict[str, Any]:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as error:
@@ -129,7 +136,7 @@ def _json(n: int, text: str, complete: bool) -> dict:
     return obj
 
 
-def _header(n: int, obj: dict, card_ids: Callable) -> tuple[dict, set[str] | None]:
+def _header(n: int, obj: dict[str, Any], card_ids: CardIds) -> tuple[dict[str, Any], set[str] | None]:
     if obj.get("format") != FILE_FORMAT:
         raise ReplayError(n, f"field 'format': expected {FILE_FORMAT}, got {obj.get('format')!r}")
     meta = {k: v for k, v in obj.items() if k not in _HEADER_ONLY}
@@ -147,7 +154,7 @@ def _header(n: int, obj: dict, card_ids: Callable) -> tuple[dict, set[str] | Non
     return meta, cards
 
 
-def _event(n: int, obj: dict, meta: dict, expected: int, cards: set[str] | None) -> Event:
+def _event(n: int, obj: dict[str, Any], meta: dict[str, Any], expected: int, cards: set[str] | None) -> Event:
     seq = obj.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise ReplayError(n, f"field 'seq': expected a whole number, got {seq!r}")

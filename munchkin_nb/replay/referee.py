@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from munchkin_nb.engine import (
     Action,
@@ -22,6 +23,9 @@ from munchkin_nb.engine.chance import ChanceExhausted
 
 from .jsonl import ReplayError, read_jsonl
 from .transcribed import is_transcribed, read_transcribed
+
+if TYPE_CHECKING:
+    from munchkin_nb.store import EventStore
 
 
 @dataclass
@@ -183,7 +187,7 @@ def validate_path(source: str, game: int | None = None) -> list[Report]:
         return [referee_events(store.events(gid), f"game {gid}") for gid in ids]
 
 
-def import_file(store, path: str) -> list[int]:
+def import_file(store: EventStore, path: str) -> list[int]:
     """Import a replay: recorded games as they are, transcribed games only when found legal."""
     if is_transcribed(Path(path)):
         events, findings = read_transcribed(Path(path))

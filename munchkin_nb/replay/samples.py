@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from munchkin_nb.engine import Action, Event
+
+from .transcribed import TranscribedAction, TranscribedHeader
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"
@@ -16,14 +20,14 @@ def to_transcribed(events: list[Event], note: str = "") -> list[str]:
     """Write a recorded game as a transcribed one: the deal, then each action with its draws and dice."""
     start = events[0].payload
     names = [p["name"] for p in start["players"]]
-    deal = {n: {"door": [], "treasure": []} for n in names}
+    deal: dict[str, dict[str, list[str]]] = {n: {"door": [], "treasure": []} for n in names}
     i = 1
     while i < len(events) and events[i].type != "ActionTaken":
         e = events[i]
         if e.type == "CardDrawn" and e.payload.get("reason") == "deal":
             deal[e.payload["player"]][e.payload["deck"]].append(e.payload["card"])
         i += 1
-    header = {
+    header: TranscribedHeader = {
         "kind": "transcribed",
         "format": 1,
         "ruleset": start["ruleset"],
@@ -35,14 +39,15 @@ def to_transcribed(events: list[Event], note: str = "") -> list[str]:
     while i < len(events):
         a = Action.from_event(events[i])
         j = i + 1
-        draws, dice = [], []
+        draws: list[str] = []
+        dice: list[int] = []
         while j < len(events) and events[j].type != "ActionTaken":
             if events[j].type == "CardDrawn":
                 draws.append(events[j].payload["card"])
             elif events[j].type == "DieRolled":
                 dice.append(events[j].payload["result"])
             j += 1
-        line = {"player": a.player, "action": a.name}
+        line: TranscribedAction = {"player": a.player, "action": a.name}
         if a.params:
             line["params"] = a.params
         if draws:
@@ -55,7 +60,7 @@ def to_transcribed(events: list[Event], note: str = "") -> list[str]:
 
 
 # event type -> (feature, whether this event shows it)
-FEATURES = {
+FEATURES: dict[str, tuple[str, Callable[[dict[str, Any]], bool]]] = {
     "HelpAccepted": ("bribe", lambda p: bool(p["bribe"].get("treasures") or p["bribe"].get("items"))),
     "EnhancerPlayed": ("enhancer", lambda p: True),
     "MonsterAdded": ("wandering_monster", lambda p: True),
@@ -70,7 +75,7 @@ FEATURES = {
 
 def features(events: list[Event]) -> set[str]:
     """What a game shows a learner: help with a bribe, an enhancer, a death, charity, ..."""
-    out = set()
+    out: set[str] = set()
     for e in events:
         if e.type in FEATURES and FEATURES[e.type][1](e.payload):
             out.add(FEATURES[e.type][0])
@@ -100,7 +105,8 @@ def find_transcribable(count: int = 2, start: int = 5000, tries: int = 400) -> l
     """Games that between them show every WANTED feature, fewest turns first."""
     from munchkin_nb.bots import play_game
 
-    found, covered = [], set()
+    found: list[tuple[int, list[Event]]] = []
+    covered: set[str] = set()
     for seed in range(start, start + tries):
         rec = play_game(4, seed, "heuristic")
         f = features(rec.events)
@@ -112,7 +118,7 @@ def find_transcribable(count: int = 2, start: int = 5000, tries: int = 400) -> l
     return found
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--transcribe", action="store_true", help="(re)write the transcribed sample games")
     ap.add_argument("--db", default=str(REPLAYS / "sample.db"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from munchkin_nb.engine import (
     Action,
@@ -20,23 +21,48 @@ from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from .jsonl import MAX_BYTES, ReplayError
 
+if TYPE_CHECKING:
+    from .referee import Finding
+
+
+class TranscribedHeader(TypedDict):
+    """Line 1 of a transcribed file: the table and what each player was dealt."""
+
+    kind: Literal["transcribed"]
+    format: int
+    ruleset: str
+    players: list[dict[str, Any]]  # {"name", "sex"}
+    deal: dict[str, dict[str, list[str]]]  # player -> "door"/"treasure" -> card ids, in dealt order
+    note: str
+
+
+class TranscribedAction(TypedDict):
+    """Every later line: one decision, with the cards drawn and the dice rolled after it."""
+
+    player: str
+    action: str
+    params: NotRequired[dict[str, Any]]
+    draws: NotRequired[list[str]]
+    dice: NotRequired[list[int]]
+
 
 def is_transcribed(path: Path) -> bool:
     try:
         with open(path, encoding="utf-8") as fh:
             first = fh.readline()
-        return json.loads(first).get("kind") == "transcribed"
+        kind: object = json.loads(first).get("kind")
+        return kind == "transcribed"
     except (OSError, ValueError, AttributeError):
         return False
 
 
-def _deal_draws(header: dict, names: list[str], line: int) -> list[str]:
+def _deal_draws(header: dict[str, Any], names: list[str], line: int) -> list[str]:
     """The dealt cards in the order the engine deals them: door rounds, then treasure rounds."""
     rs = get_ruleset(header.get("ruleset", "classic"))
     deal = header.get("deal")
     if not isinstance(deal, dict) or set(deal) != set(names):
         raise ReplayError(line, "field 'deal': give each player's dealt door and treasure cards")
-    out = []
+    out: list[str] = []
     for kind, n in (("door", rs.start_doors), ("treasure", rs.start_treasures)):
         for name in names:
             cards = deal[name].get(kind, []) if isinstance(deal[name], dict) else []
@@ -49,7 +75,7 @@ def _deal_draws(header: dict, names: list[str], line: int) -> list[str]:
     return out
 
 
-def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event], list]:
+def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event], list[Finding]]:
     """Turn a transcribed file into the event stream, and list every illegal line (skipping it)."""
     from .referee import Finding
 

@@ -27,7 +27,7 @@ class Rule:
     def citation(self) -> str:
         return f"{self.seed} § {self.section}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | list[str]]:
         return {
             "id": self.id,
             "title": self.title,
@@ -40,7 +40,7 @@ class Rule:
         }
 
 
-def _r(id, title, text, section, seed=ES):
+def _r(id: str, title: str, text: str, section: str, seed: str = ES) -> Rule:
     return Rule(id, title, text, seed, section, cross_checks=CROSS_CHECKS.get(id, ()), slip=SLIPS.get(id, ""))
 
 

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeAlias
 
-from munchkin_nb.engine import Action, Event, GameState, breakdown, legal_actions
+from munchkin_nb.engine import Action, Event, GameState, Player, breakdown, legal_actions
 from munchkin_nb.engine.legal import context
+
+# One expectation's check: (state, what the scenario file wants, the last step's events) -> mismatches.
+# What is wanted is YAML data whose shape depends on the expectation.
+Check: TypeAlias = Callable[[GameState, Any, list[Event]], list[str]]
 
 
 def _base(cid: str) -> str:
     return cid.split("#")[0]
 
 
-def _cards(cids) -> list[str]:
+def _cards(cids: Iterable[str]) -> list[str]:
     return sorted(_base(c) for c in cids)
 
 
-def _per_player(attr: Callable[[Any], Any]):
-    def check(s: GameState, want: dict, events) -> list[str]:
+def _per_player(attr: Callable[[Player], Any]) -> Check:
+    def check(s: GameState, want: dict[str, Any], events: list[Event]) -> list[str]:
         out = []
         for name, val in want.items():
             got = attr(s.player(name))
@@ -32,7 +36,7 @@ def _per_player(attr: Callable[[Any], Any]):
     return check
 
 
-def _holds(s, want, events):
+def _holds(s: GameState, want: dict[str, list[str]], events: list[Event]) -> list[str]:
     out = []
     for name, cards in want.items():
         p = s.player(name)
@@ -43,7 +47,7 @@ def _holds(s, want, events):
     return out
 
 
-def _location(s, want, events):
+def _location(s: GameState, want: dict[str, str], events: list[Event]) -> list[str]:
     out = []
     for cid, where in want.items():
         got = s.location_of(cid)
@@ -54,13 +58,14 @@ def _location(s, want, events):
     return out
 
 
-def _all_ids(s):
+def _all_ids(s: GameState) -> list[str]:
     from munchkin_nb.engine.cardinfo import card_set
 
     return card_set(s.card_set).instances()
 
 
-def _combat(s, want, events):
+def _combat(s: GameState, want: Any, events: list[Event]) -> list[str]:
+    # `want` is the file's null, "none", or a mapping of combat facts: YAML, taken as written
     if want in (None, "none"):
         return [] if s.combat is None else ["expected no combat, but one is in progress"]
     if s.combat is None:
@@ -85,7 +90,7 @@ def _combat(s, want, events):
     return out
 
 
-def _matches(a: Action, spec: dict) -> bool:
+def _matches(a: Action, spec: dict[str, Any]) -> bool:
     if a.name != spec.get("action") or a.player != spec.get("player", a.player):
         return False
     for k, v in spec.items():
@@ -100,7 +105,7 @@ def _matches(a: Action, spec: dict) -> bool:
     return True
 
 
-def _legal(s, want, events):
+def _legal(s: GameState, want: dict[str, list[dict[str, Any]]], events: list[Event]) -> list[str]:
     legal = legal_actions(s)
     out = []
     for spec in want.get("includes", []):
@@ -112,7 +117,7 @@ def _legal(s, want, events):
     return out
 
 
-def _events(s, want, events: list[Event]):
+def _events(s: GameState, want: dict[str, list[str]], events: list[Event]) -> list[str]:
     types = [e.type for e in events]
     out = [
         f"the last step emitted no {t} (it emitted {types})"
@@ -129,15 +134,15 @@ def _events(s, want, events: list[Event]):
     return out
 
 
-def _simple(getter, label):
-    def check(s, want, events):
+def _simple(getter: Callable[[GameState], object], label: str) -> Check:
+    def check(s: GameState, want: object, events: list[Event]) -> list[str]:
         got = getter(s)
         return [] if got == want else [f"{label}: expected {want!r}, got {got!r}"]
 
     return check
 
 
-CHECKS: dict[str, Callable[[GameState, Any, list[Event]], list[str]]] = {
+CHECKS: dict[str, Check] = {
     "level": _per_player(lambda p: p.level),
     "sex": _per_player(lambda p: p.sex),
     "dead": _per_player(lambda p: p.dead),
@@ -160,7 +165,7 @@ CHECKS: dict[str, Callable[[GameState, Any, list[Event]], list[str]]] = {
 }
 
 
-def check_expectation(s: GameState, body: dict, events: list[Event]) -> list[str]:
+def check_expectation(s: GameState, body: dict[str, Any], events: list[Event]) -> list[str]:
     """Every mismatch between the expectation and the state, in words; empty when all hold."""
     out = []
     for key, want in body.items():

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from munchkin_nb.cards import load_set
+from munchkin_nb.cards import CardSet, load_set
 from munchkin_nb.rules import RULE_INDEX, ruleset
 
 PLAYER_ZONES = ("hand", "equipped", "carried", "races", "classes", "curses")
@@ -38,7 +39,7 @@ class Scenario:
     tags: list[str] = field(default_factory=list)
 
 
-def _resolver(card_set):
+def _resolver(card_set: CardSet) -> Callable[[str, str], str]:
     """Turn 'elf' into the next unused copy 'elf#1', 'elf#2', ...; keep exact instance ids."""
     used: set[str] = set()
     instances = set(card_set.instances())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from munchkin_nb.engine import (
@@ -25,7 +26,7 @@ class StepFailure:
     """Where a scenario broke: the step's number, what it was, and why."""
 
     index: int
-    step: dict
+    step: dict[str, Any]
     message: str
 
     def __str__(self) -> str:
@@ -81,7 +82,7 @@ def _action(spec: dict[str, Any]) -> Action:
     return Action(spec["action"], spec["player"], params)
 
 
-def run_scenario(path_or_sc) -> ScenarioResult:
+def run_scenario(path_or_sc: Scenario | str | Path) -> ScenarioResult:
     """Run every step; a broken expectation is recorded and the run goes on where it can."""
     sc = path_or_sc if isinstance(path_or_sc, Scenario) else load_scenario(path_or_sc)
     game = scenario_game(sc)

@@ -6,6 +6,8 @@ import os
 import tempfile
 import time
 
+from munchkin_nb.engine.events import Event
+
 from .schema import connect
 from .store import EventStore, event_rows
 from .synthetic import synthetic_events
@@ -13,14 +15,14 @@ from .synthetic import synthetic_events
 _META = {"source": "simulated", "seed": 0}
 
 
-def _store_rate(path: str, events: list) -> float:
+def _store_rate(path: str, events: list[Event]) -> float:
     with EventStore(path, snapshot_every=0) as store:
         t0 = time.perf_counter()
         store.add_game(_META, events)
         return len(events) / (time.perf_counter() - t0)
 
 
-def _executemany_rate(path: str, events: list) -> float:
+def _executemany_rate(path: str, events: list[Event]) -> float:
     db = connect(path)  # the same schema, triggers included
     try:
         conn = db.conn
@@ -44,7 +46,7 @@ def _executemany_rate(path: str, events: list) -> float:
         db.close()
 
 
-def append_rate(n_events: int = 100_000, repeat: int = 3) -> dict:
+def append_rate(n_events: int = 100_000, repeat: int = 3) -> dict[str, int | float]:
     """Events/s of store.add_game and of bare executemany (best of `repeat`), and the ratio.
 
     The store's figure includes turning Event objects into rows (JSON of

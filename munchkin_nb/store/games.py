@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -41,7 +42,8 @@ def _int_or_none(value: Any) -> bool:
     return value is None or (isinstance(value, int) and not isinstance(value, bool))
 
 
-_CHECKS = {
+# field -> (its check, which may return any truthy value for "good"; what it expects, in words)
+_CHECKS: dict[str, tuple[Callable[[Any], object], str]] = {
     "ruleset": (lambda v: isinstance(v, str) and _NAME.fullmatch(v), "a name of [a-z0-9_]"),
     "card_set": (lambda v: isinstance(v, str) and _NAME.fullmatch(v), "a name of [a-z0-9_]"),
     "modules": (_str_list, "a list of strings"),
@@ -62,7 +64,7 @@ def _player_names(players: Any) -> Any:
     return players
 
 
-def check_meta(meta: dict[str, Any], events: list[Event] = ()) -> dict[str, Any]:
+def check_meta(meta: dict[str, Any], events: Sequence[Event] = ()) -> dict[str, Any]:
     """The games-row values for `meta`, defaults filled in; ValueError names a bad field."""
     if not isinstance(meta, dict):
         raise ValueError("game metadata must be an object")

@@ -76,8 +76,8 @@ def _ensure_schema(db: sqlite_utils.Database) -> None:
 
 
 def _create(db: sqlite_utils.Database) -> None:
-    db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
-    db["games"].create(
+    db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+    db.table("games").create(
         {
             "id": int,
             "ruleset": str,
@@ -106,7 +106,7 @@ def _create(db: sqlite_utils.Database) -> None:
         defaults={"extra": "{}"},
         if_not_exists=True,
     )
-    db["events"].create(
+    db.table("events").create(
         {
             "game_id": int,
             "seq": int,
@@ -124,7 +124,7 @@ def _create(db: sqlite_utils.Database) -> None:
         not_null=["game_id", "seq", "turn", "phase", "type", "payload", "rules", "automatic"],
         if_not_exists=True,
     )
-    db["snapshots"].create(
+    db.table("snapshots").create(
         {"game_id": int, "seq": int, "state": str},
         pk=("game_id", "seq"),
         foreign_keys=[("game_id", "games", "id")],

@@ -18,8 +18,8 @@ class Reducer:
 
     initial: Callable[[], Any]
     evolve: Callable[[Any, Event], Any]
-    to_dict: Callable[[Any], dict]
-    from_dict: Callable[[dict], Any]
+    to_dict: Callable[[Any], dict[str, Any]]
+    from_dict: Callable[[dict[str, Any]], Any]
 
 
 def engine_reducer() -> Reducer | None:

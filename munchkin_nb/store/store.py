@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeAlias
 
 from munchkin_nb.engine.events import Event
 
@@ -29,7 +29,11 @@ _SELECT_EVENTS = (
 )
 
 
-def event_rows(game_id: int, first_seq: int, events: Iterable[Event]) -> list[tuple]:
+# game_id, seq, turn, phase, actor, type, payload (JSON), rules (JSON), automatic
+EventRow: TypeAlias = tuple[int, int, int, str, str | None, str, str, str, bool]
+
+
+def event_rows(game_id: int, first_seq: int, events: Iterable[Event]) -> list[EventRow]:
     """The `events` table rows for `events`, numbered from first_seq."""
     try:
         return [
@@ -117,7 +121,11 @@ class EventStore:
             return [self._insert_game(conn, *game) for game in checked]
 
     def _insert_game(
-        self, conn: sqlite3.Connection, row: dict, events: list[Event], snapshots: list[tuple[int, str]] = ()
+        self,
+        conn: sqlite3.Connection,
+        row: dict[str, Any],
+        events: list[Event],
+        snapshots: Sequence[tuple[int, str]] = (),
     ) -> int:
         values = _games.to_row(row)
         cursor = conn.execute(
@@ -125,6 +133,8 @@ class EventStore:
             list(values.values()),
         )
         game_id = cursor.lastrowid
+        if game_id is None:  # sqlite3 sets it after every successful INSERT of a row
+            raise StoreError("the games row was not inserted")
         self._insert_events(conn, game_id, 0, events, snapshots)
         return game_id
 
@@ -134,7 +144,7 @@ class EventStore:
         game_id: int,
         last_seq: int,
         events: list[Event],
-        snapshots: list[tuple[int, str]] = (),
+        snapshots: Sequence[tuple[int, str]] = (),
     ) -> None:
         # Raw executemany: about 3x faster than sqlite-utils insert_all here.
         conn.executemany(_INSERT_EVENT, event_rows(game_id, last_seq + 1, events))
@@ -149,7 +159,10 @@ class EventStore:
         if reducer is None or not crosses(last_seq, len(events), self.snapshot_every):
             return []  # without the engine, state_at folds from the start instead
         try:
-            state = reducer.initial() if last_seq == 0 else self._state(reducer, game_id, last_seq, True)
+            if game_id is None or last_seq == 0:  # a new game (add_games passes no id, and last_seq 0)
+                state = reducer.initial()
+            else:
+                state = self._state(reducer, game_id, last_seq, True)
             return fold_snapshots(reducer, state, last_seq, events, self.snapshot_every)
         except Exception as error:  # a snapshot is an optimisation, never a reason to lose events
             warnings.warn(f"game {game_id or '(new)'}: no snapshots written ({error!r})", stacklevel=3)
@@ -193,9 +206,10 @@ class EventStore:
 
     def last_seq(self, game_id: int) -> int:
         """The seq of a game's last event (0 when it has none)."""
-        return self.db.execute(
+        last: int = self.db.execute(
             "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", [game_id]
         ).fetchone()[0]
+        return last
 
     def events(self, game_id: int, start: int = 1, stop: int | None = None) -> list[Event]:
         """Events start..stop of a game (both inclusive; stop None = to the end)."""

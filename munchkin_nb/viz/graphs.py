@@ -92,7 +92,7 @@ def draw_graph(
     node_colours = node_colours or {}
     pos = nx.spring_layout(g, seed=SEED, k=1.2 / math.sqrt(max(len(g), 1))) if len(g) else {}
     fig = go.Figure()
-    by_kind: dict[str, list] = {}
+    by_kind: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
     for a, b, data in g.edges(data=True):
         main = max(data["kinds"], key=data["kinds"].get)
         by_kind.setdefault(main, []).append((a, b, data))
@@ -188,7 +188,7 @@ def interaction_graph(
     return draw_graph(g, f"Who did what to whom{span}", {"player": "#264653", "monster": "#e76f51"})
 
 
-def _cond_nodes(cond: dict | None) -> list[tuple[str, str]]:
+def _cond_nodes(cond: dict[str, Any] | None) -> list[tuple[str, str]]:
     """The (node, kind) a condition names: race elf, class wizard, sex female, not class cleric..."""
     out: list[tuple[str, str]] = []
     for key, val in (cond or {}).items():

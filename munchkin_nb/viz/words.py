@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from munchkin_nb.engine.events import Event
@@ -14,7 +14,8 @@ def card_name(source: Any, cid: str | None) -> str:
         return "a card"
     try:
         if hasattr(source, "card_of"):
-            return source.card_of(cid).name
+            name: str = source.card_of(cid).name  # a GameState or a CardSet
+            return name
         set_name = (
             getattr(source, "card_set", None) or (source if isinstance(source, str) else None) or "classic"
         )
@@ -28,27 +29,29 @@ def card_name(source: Any, cid: str | None) -> str:
 def monster_words(state: Any, cid: str | None) -> str:
     """'Crabs (level 1)' for a monster card."""
     name = card_name(state, cid)
-    try:
-        from munchkin_nb.engine.cardinfo import card
+    level: int | None = None
+    if cid is not None:  # no card, no level
+        try:
+            from munchkin_nb.engine.cardinfo import card
 
-        level = card(state, cid).level
-    except Exception:
-        level = None
+            level = card(state, cid).level
+        except Exception:
+            level = None
     return f"{name} (level {level})" if level is not None else name
 
 
-def _names(state: Any, cids) -> str:
+def _names(state: Any, cids: Iterable[str] | None) -> str:
     names = [card_name(state, c) for c in cids or ()]
     if not names:
         return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _people(names) -> str:
-    names = [str(n) for n in names or ()]
-    if not names:
+def _people(names: Iterable[object] | None) -> str:
+    people = [str(n) for n in names or ()]
+    if not people:
         return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
 
 
 def _plural(n: int, word: str) -> str:
@@ -106,10 +109,10 @@ ACTION_WORDS: dict[str, str] = {
 }
 
 
-class _Params(dict):
+class _Params(dict[str, Any]):
     """Format parameters: card ids become names, a missing one becomes 'it'."""
 
-    def __init__(self, state: Any, params: dict):
+    def __init__(self, state: Any, params: dict[str, Any]) -> None:
         super().__init__(params)
         self.state = state
 
@@ -211,7 +214,7 @@ def _card_played(e: Event, s: Any) -> str:
         "carried": "carried it",
         "races": "took the race",
         "classes": "took the class",
-    }.get(p.get("into"), f"into {p.get('into')}")
+    }.get(p.get("into", ""), f"into {p.get('into')}")
     return f"{p['player']} played {card_name(s, p['card'])} ({into})."
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -16,6 +16,9 @@ from .combat_view import CombatView
 from .figure_output import after_page_has_widgets, show_figure, show_message
 from .graph_view import GraphView
 from .stepper import TurnStepper
+
+if TYPE_CHECKING:
+    from munchkin_nb.store import EventStore
 
 
 def check_store_file(path: Path) -> None:
@@ -38,7 +41,7 @@ def check_store_file(path: Path) -> None:
         )
 
 
-def game_label(g: dict) -> str:
+def game_label(g: dict[str, Any]) -> str:
     names = ", ".join(p if isinstance(p, str) else str(p.get("name", p)) for p in g.get("players") or [])
     label = f"Game {g['id']}: {names} ({g.get('ruleset', '?')}"
     if g.get("turns") is not None:
@@ -48,7 +51,7 @@ def game_label(g: dict) -> str:
     return label + ")"
 
 
-def games_table_html(games: list[dict]) -> str:
+def games_table_html(games: list[dict[str, Any]]) -> str:
     rows = "".join(
         f"<tr><td>{g['id']}</td><td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
         f"<td>{escape(str(g.get('source', '')))}</td><td>{escape(str(g.get('seed')))}</td>"
@@ -65,7 +68,7 @@ def games_table_html(games: list[dict]) -> str:
 class GameView(View):
     """One stored game: the stepper first, then (drawn after it) the combat, the graph and the levels."""
 
-    def __init__(self, store: Any, game_id: int):
+    def __init__(self, store: Any, game_id: int) -> None:
         self.stepper = TurnStepper(store, game_id)
         self.combat = CombatView(self.stepper)
         # the graph and the levels are drawn once the page shows the stepper (figure_output)
@@ -99,9 +102,9 @@ class GameView(View):
 class AppView(View):
     """The app: pick a game of the store at `db_path`; a clear message instead of a traceback."""
 
-    def __init__(self, db_path: str | Path):
+    def __init__(self, db_path: str | Path) -> None:
         self.path = Path(db_path)
-        self.store = None
+        self.store: EventStore | None = None
         self.game_view: GameView | None = None
         self.body = widgets.VBox()
         self.picker: widgets.Dropdown | None = None

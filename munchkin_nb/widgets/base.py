@@ -12,8 +12,9 @@ class View:
 
     widget: widgets.Widget
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        return bundle
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

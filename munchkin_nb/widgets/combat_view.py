@@ -17,7 +17,7 @@ from .figure_output import later, show_figure, show_message
 
 
 def what_if(
-    state: Any, without_items: set[str] | frozenset = frozenset(), without_helper: bool = False
+    state: Any, without_items: set[str] | frozenset[str] = frozenset(), without_helper: bool = False
 ) -> Breakdown:
     """The engine's breakdown of the combat in `state` with those items (of the fighter or the
     helper) taken off the table and/or the helper gone, computed on a copy of the state."""
@@ -50,7 +50,7 @@ class CombatView(View):
     """The waterfall of the combat at a stepper's position (or of a state), with a Checkbox per
     fighter/helper item and one for the helper: untick to see the fight without it."""
 
-    def __init__(self, source: Any = None, defer: bool = True):
+    def __init__(self, source: Any = None, defer: bool = True) -> None:
         self.stepper = source if hasattr(source, "on_change") else None
         self._state = None if self.stepper else source
         self.defer = defer

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -24,7 +25,7 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 RENDERER = "plotly_mimetype"
 
 
-def plotly_mimetype_bundle(fig: go.Figure) -> dict:
+def plotly_mimetype_bundle(fig: go.Figure) -> dict[str, Any]:
     """What ``pio.renderers["plotly_mimetype"]`` gives (it has no config), without importing
     ``plotly.io._renderers``: that module imports nbformat, hence jsonschema, whose URI
     grammars take about 3 s to build in a fresh kernel (measured; the app's first figure paid it)."""
@@ -33,7 +34,7 @@ def plotly_mimetype_bundle(fig: go.Figure) -> dict:
     return {PLOTLY_MIME: json.loads(to_json(fig.to_dict(), validate=False, remove_uids=False))}
 
 
-def figure_bundle(fig: go.Figure, renderer: str | None = None) -> dict:
+def figure_bundle(fig: go.Figure, renderer: str | None = None) -> dict[str, Any]:
     """The MIME bundle of `fig` for `renderer`, with a short text/plain fallback."""
     renderer = renderer or RENDERER
     if renderer == "plotly_mimetype":
@@ -119,7 +120,7 @@ def _hook_states_request() -> bool:
     if not _hooked:
         original = Widget._handle_control_comm_msg.__func__
 
-        def handle(cls, msg):
+        def handle(cls: type[Widget], msg: dict[str, Any]) -> None:
             original(cls, msg)
             if msg.get("content", {}).get("data", {}).get("method") == "request_states":
                 _run_waiting()

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from munchkin_nb.engine.events import Event
 from munchkin_nb.viz.graphs import interaction_graph
 
 from .base import View
 from .figure_output import later, show_figure, show_message
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 
 class GraphView(View):
@@ -22,11 +27,11 @@ class GraphView(View):
         store: Any = None,
         game_id: int | None = None,
         *,
-        events=None,
+        events: Iterable[Event] | None = None,
         source: Any = None,
         defer: bool = True,
         draw: bool = True,
-    ):
+    ) -> None:
         if events is None:
             events = store.events(game_id)
         self.events = list(events)
@@ -47,7 +52,7 @@ class GraphView(View):
         self.slider.observe(lambda _c: self.draw(), names="value")
         self.widget = widgets.VBox([self.slider, self.out])
         self.widget.add_class("munchkin-graph")
-        self.figure = None
+        self.figure: go.Figure | None = None
         if not draw:
             pass  # the owner calls draw() when it wants the figure
         elif defer:

@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from munchkin_nb.engine import Action, IllegalAction, breakdown, evolve, legal_actions, verify
+from munchkin_nb.engine import Action, Event, IllegalAction, breakdown, evolve, legal_actions, verify
 from munchkin_nb.scenarios import load_scenario, scenario_game
 from munchkin_nb.scenarios.runner import _action, _resolve_params
 from munchkin_nb.viz.words import action_words, describe
@@ -45,7 +45,7 @@ def same_action(chosen: Action, scripted: Action) -> bool:
 @dataclass
 class _Checkpoint:
     state: Any
-    events: list
+    events: list[Event]
     chance: Any
     pos: int
     log: list[str]
@@ -56,7 +56,7 @@ class Lesson(View):
     """Walk a scenario's steps: `say` prose is shown; at each `do` the engine's legal actions are
     offered as buttons; the chosen one is applied and explained with the rules' text."""
 
-    def __init__(self, scenario_path: str | Path):
+    def __init__(self, scenario_path: str | Path) -> None:
         self.scenario = load_scenario(scenario_path)
         self.game = scenario_game(self.scenario)
         self.steps = self.scenario.steps
@@ -113,7 +113,7 @@ class Lesson(View):
             self.pos += 1
         self.render()
 
-    def _show_reject(self, body: dict) -> None:
+    def _show_reject(self, body: dict[str, Any]) -> None:
         a = _resolve_params(self.game.state, _action(body))
         try:
             verify(self.game.state, a)
@@ -126,7 +126,7 @@ class Lesson(View):
     def legal(self) -> list[Action]:
         return legal_actions(self.game.state) if self.expected is not None or self.off_script else []
 
-    def choose(self, action: Action) -> list:
+    def choose(self, action: Action) -> list[Event]:
         """Apply the learner's choice through the engine and explain what happened."""
         g = self.game
         self.checkpoints.append(

@@ -64,7 +64,7 @@ class RulesExplorer(View):
 
     LIMIT = 60
 
-    def __init__(self, query: str = "", ruleset: str = ALL, scenario_dir: Path = SCENARIO_DIR):
+    def __init__(self, query: str = "", ruleset: str = ALL, scenario_dir: Path = SCENARIO_DIR) -> None:
         self.scenario_dir = Path(scenario_dir)
         self.search = widgets.Text(
             value=query,

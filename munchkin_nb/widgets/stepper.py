@@ -10,6 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from munchkin_nb.engine.events import Event
 from munchkin_nb.viz.words import describe
 
 from .base import View
@@ -25,10 +26,10 @@ class TurnStepper(View):
 
     CACHE = 16
 
-    def __init__(self, store: Any, game_id: int, seq: int = 1):
+    def __init__(self, store: Any, game_id: int, seq: int = 1) -> None:
         self.store = store
         self.game_id = game_id
-        self.events = store.events(game_id)
+        self.events: list[Event] = store.events(game_id)
         self.last = len(self.events)
         if not self.last:
             raise ValueError(f"game {game_id} has no events")
@@ -78,7 +79,8 @@ class TurnStepper(View):
     # -- navigation ------------------------------------------------------------
     @property
     def seq(self) -> int:
-        return self.slider.value
+        seq: int = self.slider.value
+        return seq
 
     def step(self, delta: int) -> None:
         self.go(self.seq + delta)
@@ -96,12 +98,12 @@ class TurnStepper(View):
         """Call `fn(seq)` whenever the stepper moves."""
         self._listeners.append(fn)
 
-    def _on_slider(self, change: dict) -> None:
+    def _on_slider(self, change: dict[str, Any]) -> None:
         self.render()
         for fn in self._listeners:
             fn(self.seq)
 
-    def _on_turn(self, change: dict) -> None:
+    def _on_turn(self, change: dict[str, Any]) -> None:
         if not self._syncing:
             self.jump_to_turn(change["new"])
 
@@ -119,7 +121,7 @@ class TurnStepper(View):
         return s
 
     @property
-    def event(self):
+    def event(self) -> Event:
         return self.events[self.seq - 1]
 
     # -- drawing -----------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -56,7 +57,10 @@ def _items(state: Any, p: Any) -> str:
 
 def player_cells(state: Any, p: Any) -> dict[str, str]:
     """The cells of one player's row (already HTML), by column."""
-    names = lambda cids: ", ".join(escape(_name(state, c)) for c in cids)  # noqa: E731
+
+    def names(cids: Iterable[str]) -> str:
+        return ", ".join(escape(_name(state, c)) for c in cids)
+
     race = names(p.races) or "human"
     if p.half_breed:
         race += " (Half-Breed)"
@@ -101,7 +105,7 @@ def caption(state: Any) -> str:
 
 def table_html(state: Any, previous: Any = None) -> str:
     """The table as HTML (class `munchkin-table`); cells that differ from `previous` get class `changed`."""
-    before = {}
+    before: dict[str, dict[str, str]] = {}
     if previous is not None and previous.players:
         before = {p.name: player_cells(previous, p) for p in previous.players}
     rows = []
@@ -123,7 +127,7 @@ def table_html(state: Any, previous: Any = None) -> str:
     )
 
 
-def rules_html(rule_ids) -> str:
+def rules_html(rule_ids: Iterable[str]) -> str:
     """The rules an event applied: id, title and text of each."""
     items = []
     for rid in rule_ids:
