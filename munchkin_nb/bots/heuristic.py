@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from munchkin_nb.engine import Action, GameState, breakdown
-from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine import Action, GameState, breakdown, can, legal_actions
+from munchkin_nb.engine.cardinfo import card, item_usable
 
 # preference of each action when nothing more specific applies (higher first)
 ORDER = {
@@ -48,14 +48,108 @@ ORDER = {
 class HeuristicBot:
     """Prefers moves that help itself and hinder the leader."""
 
+    # it never picks these when it decides (each ranks below a move that is always there too:
+    # kicking the door or ending the turn); trades and gifts it makes out of turn, by interjecting
+    ANY_TIME = frozenset(ORDER) - {"unequip", "give_item", "discard_card", "offer_trade"} | {
+        "pass", "curse", "go_up_a_level", "accept_help", "decline_help", "ask_for_help", "berserk",
+        "turning", "send_away", "decline_fight", "charm", "play_one_shot", "play_enhancer",
+        "wandering_monster", "backstab",
+    }  # fmt: skip
+    # in a fight's last-chance window, what `_combat` looks at: the fighter and helper, the others
+    FIGHTING = frozenset(
+        {"pass", "berserk", "turning", "send_away", "decline_fight", "charm", "play_one_shot", "ask_for_help"}
+    )
+    WATCHING = frozenset({"pass", "play_enhancer", "wandering_monster", "play_one_shot"})
+
+    def considers(self, s: GameState, me: str) -> frozenset[str]:
+        """The moves `choose` may pick now; the runner lists only these (all, if none is legal)."""
+        c = s.combat
+        if c is not None and c.stage == "fight" and not c.asked and not s.pending:
+            return self.FIGHTING if me in (c.fighter, c.helper) else self.WATCHING
+        return self.ANY_TIME
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.offered_on_turn = -1  # at most one trade offer of its own per turn
+
+    # -- out of turn -------------------------------------------------------------
+    def interject(self, s: GameState, me: str) -> Action | None:
+        """Take a Go Up a Level, curse the leader, hinder the leader's fight, offer a fair trade."""
+        p = s.player(me)
+        if not p.hand and not p.carried:
+            return None  # the cheap answer, asked before every decision of the game
+        kinds = {card(s, c).kind for c in p.hand}
+        others = [q for q in s.players if q.name != me and not q.dead]
+        leader = max(others, key=lambda q: q.level) if others else None
+        fight = s.combat is not None and s.combat.stage == "fight" and not s.combat.asked
+        leader_fights = fight and leader is not None and s.fight.fighter == leader.name
+        wanted: set[str] = set()
+        if "go_up_a_level" in kinds:
+            wanted.add("go_up_a_level")
+        if "curse" in kinds and leader is not None and (leader.level >= p.level + 2 or leader_fights):
+            wanted.add("curse")
+        if (
+            leader_fights
+            and me != s.fight.helper
+            and kinds & {"monster_enhancer", "one_shot"}
+            and breakdown(s).players_win
+        ):
+            wanted |= {"play_enhancer", "play_one_shot"}
+        if p.carried and s.turn != self.offered_on_turn and self.rng.random() < 0.1:
+            wanted.add("offer_trade")
+        if not wanted:
+            return None
+        by: dict[str, list[Action]] = {}
+        for a in legal_actions(s, me, only=wanted):
+            by.setdefault(a.name, []).append(a)
+        for a in by.get("go_up_a_level", []):
+            if a.params["target"] == me:
+                return a
+        for a in by.get("curse", []):
+            if leader is not None and a.params["target"] == leader.name:
+                return a
+        for a in by.get("play_enhancer", []):
+            return a
+        for a in by.get("play_one_shot", []):
+            if a.params.get("side") == "monsters":
+                return a
+        if "offer_trade" in by:
+            offer = self._fair_offer(s, me, by["offer_trade"])
+            if offer is not None:
+                self.offered_on_turn = s.turn
+                return offer
+        return None
+
+    def _fair_offer(self, s: GameState, me: str, offers: list[Action]) -> Action | None:
+        """One of my sideways items I cannot use, for one of theirs I can, worth no more than mine."""
+        mine = [c for c in s.player(me).carried if not item_usable(s, s.player(me), c)]
+        for a in offers:
+            other = s.player(a.params["to"])
+            for give in mine:
+                for take in other.equipped + other.carried:
+                    if item_usable(s, s.player(me), take) and (card(s, take).gold or 0) <= (
+                        card(s, give).gold or 0
+                    ):
+                        offer = Action("offer_trade", me, {"to": other.name, "give": [give], "take": [take]})
+                        if can(s, offer):
+                            return offer
+        return None
+
+    def _answer_trade(self, s: GameState, me: str, by: dict[str, list[Action]]) -> Action:
+        """Accept when what comes is usable and worth at least what goes."""
+        offer = s.pending[0]
+        got = sum(card(s, c).gold or 0 for c in offer["give"])
+        lost = sum(card(s, c).gold or 0 for c in offer["take"])
+        usable = all(item_usable(s, s.player(me), c) for c in offer["give"])
+        return by["accept_trade"][0] if usable and got >= lost else by["decline_trade"][0]
 
     def choose(self, s: GameState, legal: list[Action]) -> Action:
         me = legal[0].player
         by: dict[str, list[Action]] = {}
         for a in legal:
             by.setdefault(a.name, []).append(a)
+        if "accept_trade" in by and "decline_trade" in by:
+            return self._answer_trade(s, me, by)
         if s.combat and s.fight.stage == "fight" and ("pass" in by or "accept_help" in by):
             return self._combat(s, me, by, legal)
         if "look_for_trouble" in by:
@@ -83,12 +177,12 @@ class HeuristicBot:
 
     def _combat(self, s: GameState, me: str, by: dict[str, list[Action]], legal: list[Action]) -> Action:
         c = s.fight
-        bd = breakdown(s)
         mine = me == c.fighter or me == c.helper
         if "accept_help" in by:
             paid = c.offer.get("treasures") or c.offer.get("items")
             return by["accept_help"][0] if paid or "decline_help" not in by else by["decline_help"][0]
         if mine:
+            bd = breakdown(s)
             if bd.players_win:
                 return by["pass"][0]
             for name in ("berserk", "turning", "send_away", "decline_fight", "charm"):
@@ -107,7 +201,9 @@ class HeuristicBot:
                     return a
             return by["pass"][0]
         fighter = s.player(c.fighter)
-        if bd.players_win and fighter.level >= 7:
+        hinder = "play_enhancer" in by or "wandering_monster" in by or "play_one_shot" in by
+        # the combat arithmetic only when it could matter: a strong fighter and cards to hinder with
+        if fighter.level >= 7 and hinder and breakdown(s).players_win:
             for name in ("play_enhancer", "wandering_monster"):
                 if name in by:
                     return by[name][0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from munchkin_nb.engine import Action, GameState
+from munchkin_nb.engine import Action, GameState, legal_actions
 
 
 class RandomBot:
@@ -13,5 +13,15 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
+    def considers(self, state: GameState, me: str) -> None:
+        return None  # any legal action at all
+
     def choose(self, state: GameState, legal: list[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
+
+    def interject(self, state: GameState, me: str) -> Action | None:
+        """Now and then (one chance in twenty) any out-of-turn play at all."""
+        if self.rng.random() >= 0.05:
+            return None
+        legal = legal_actions(state, me)
+        return legal[self.rng.randrange(len(legal))] if legal else None

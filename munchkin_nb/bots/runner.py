@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
-from munchkin_nb.engine import Action, Event, Game, GameState, legal_actions
+from munchkin_nb.engine import Action, Event, Game, GameState, context, legal_actions
 
 NAMES = ["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"]
 
 
 class Bot(Protocol):
-    """A player: picks one of the legal actions (never an empty list) in a state."""
+    """A player: picks one of the legal actions when it decides, and may interject out of turn."""
 
     def choose(self, state: GameState, legal: list[Action], /) -> Action: ...
+
+    def interject(self, state: GameState, me: str, /) -> Action | None:
+        """An out-of-turn play `me` wants to make now (one of legal_actions(state, me)), or None."""
+        ...
+
+    def considers(self, state: GameState, me: str, /) -> Collection[str] | None:
+        """The moves it would ever choose now when it decides (None: any); others need no listing."""
+        ...
 
 
 # How a bot is made: from its seed (a bot class such as RandomBot).
@@ -37,8 +45,39 @@ def play_game(
 
     game = Game.start(NAMES[:players], seed=seed)
     bots = {name: BOTS[bot](seed * 101 + i) for i, name in enumerate(NAMES[:players])}
-    while not game.state.winners and game.state.turn <= max_turns and len(game.events) < max_events:
-        legal = legal_actions(game.state)
+    names = NAMES[:players]
+
+    def going() -> bool:
+        s = game.state
+        return not s.winners and s.turn <= max_turns and len(game.events) < max_events
+
+    asked: dict[str, tuple[object, ...]] = {}
+    while going():
+        # Before a decision, every other player in seat order may interject (a curse, a Go Up a
+        # Level, a trade...), as at a real table. A player is asked again only once the table has
+        # moved on (another turn, phase, kind of decision or number of monsters): that keeps
+        # simulations fast, and the bots lose little by it.
+        s = game.state
+        decider, when = context(s)
+        if decider is not None:
+            view = (s.turn, s.phase, when, len(s.combat.monsters) if s.combat else 0)
+            k = names.index(decider)
+            for name in names[k + 1 :] + names[:k]:
+                if asked.get(name) == view:
+                    continue
+                asked[name] = view
+                wanted = bots[name].interject(game.state, name)
+                if wanted is not None:
+                    game.act(wanted)
+                    if not going():
+                        break
+            if not going():
+                break
+        # the decider's legal actions, narrowed to what its bot would ever pick (all if none of those)
+        who = context(game.state)[0]
+        legal = legal_actions(game.state, only=bots[who].considers(game.state, who)) if who else []
+        if not legal:
+            legal = legal_actions(game.state)
         if not legal:
             raise RuntimeError(f"no legal action at event {len(game.events)} (phase {game.state.phase})")
         who = legal[0].player

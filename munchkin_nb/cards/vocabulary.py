@@ -134,6 +134,7 @@ STEP_KINDS = {
     "death": set(),
     "lose_levels": set(),
     "lose_slot": set(),
+    "lose_worn": set(),
     "lose_item": set(),
     "lose_all": set(),
     "lose_best_item": set(),

@@ -37,23 +37,29 @@ def card(state: GameState, cid: str) -> Card:
 
 def effect(c: Card, key: str) -> Any:
     """The value of effect `key` on card `c` (True for a bare word), or None."""
-    for e in c.effects:
-        if e == key:
-            return True
-        if isinstance(e, dict) and key in e:
-            return e[key] if len(e) == 1 else e
-    return None
+    found = effects(c, key)
+    return found[0] if found else None
 
 
-def effects(c: Card, key: str) -> list[Any]:
+# (id of a Card, key) -> (the Card, its effects of that key): this lookup runs tens of thousands
+# of times per game. Cards never change; the entry holds the Card itself, so its id cannot be
+# reused by another card while the entry lives.
+_EFFECTS: dict[tuple[int, str], tuple[Card, tuple[Any, ...]]] = {}
+
+
+def effects(c: Card, key: str) -> tuple[Any, ...]:
     """Every effect `key` on card `c` (an effect may appear more than once)."""
+    hit = _EFFECTS.get((id(c), key))
+    if hit is not None and hit[0] is c:
+        return hit[1]
     out: list[Any] = []
     for e in c.effects:
         if e == key:
             out.append(True)
         elif isinstance(e, dict) and key in e:
             out.append(e[key] if len(e) == 1 else e)
-    return out
+    _EFFECTS[(id(c), key)] = (c, tuple(out))
+    return tuple(out)
 
 
 def races(state: GameState, p: Player) -> set[str | None]:

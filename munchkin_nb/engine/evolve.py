@@ -136,6 +136,7 @@ def _player_died(s: GameState, e: Event) -> None:
     p = s.player(e.payload["player"])
     p.dead = True
     p.needs_new_cards = True
+    p.died_on_turn = s.turn
 
 
 def _player_revived(s: GameState, e: Event) -> None:

@@ -64,9 +64,10 @@ def change_level(
     if not by_kill and new >= win:
         new = max(p.level, win - 1)
         rule.append("level.win_by_kill")
-    if new != p.level:
-        b.emit("LevelChanged", {"player": name, "delta": new - p.level, "level": new, "reason": reason}, rule)
-    return new - p.level
+    changed = new - p.level  # taken before the event: the builder folds it into `p` at once
+    if changed:
+        b.emit("LevelChanged", {"player": name, "delta": changed, "level": new, "reason": reason}, rule)
+    return changed
 
 
 def check_win(b: Builder) -> bool:
@@ -245,7 +246,7 @@ def kill(b: Builder, victim: str, source: str | None) -> None:
     # ties for the first pick go to the higher roll
     rolls = {q.name: 0 for q in looters}
     levels = [q.level for q in looters]
-    for q in looters:
+    for q in looters if lootable else ():  # nothing to loot: no order to settle, no dice
         if levels.count(q.level) > 1:
             rolls[q.name] = b.roll(q.name, "loot the body", ["death.loot_the_body"])
     looters.sort(key=lambda q: (-q.level, -rolls[q.name]))

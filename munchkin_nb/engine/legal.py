@@ -17,6 +17,9 @@ from . import (  # noqa: F401
 )
 
 # isort: on
+from collections.abc import Collection, Iterator
+from typing import Any
+
 from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .chance import Chance, RandomChance
@@ -47,47 +50,103 @@ def context(s: GameState) -> tuple[str | None, str]:
     return s.active.name, "turn"
 
 
-_BY_CONTEXT: dict[str, list[Move]] = {}
+_BY_CONTEXT: dict[tuple[str, bool], list[Move]] = {}
 
 
-def _moves_for(when: str) -> list[Move]:
-    """The moves allowed in one kind of decision, in registry order (cached)."""
-    if when not in _BY_CONTEXT:
-        _BY_CONTEXT[when] = [m for m in MOVES.values() if when in m.when]
-    return _BY_CONTEXT[when]
+def _moves_for(when: str, deciding: bool) -> list[Move]:
+    """The moves open in one situation, in registry order (cached): to its decider, the moves of
+    `when` and `anytime`; to everyone else, only the `anytime` ones."""
+    key = (when, deciding)
+    if key not in _BY_CONTEXT:
+        _BY_CONTEXT[key] = [m for m in MOVES.values() if when in m.anytime or (deciding and when in m.when)]
+    return _BY_CONTEXT[key]
 
 
-def legal_actions(s: GameState) -> list[Action]:
-    """Every action the pending decision allows, in a stable order."""
-    player, when = context(s)
+def legal_actions(
+    s: GameState, player: str | None = None, only: Collection[str] | None = None
+) -> list[Action]:
+    """Every action `player` may take now, in a stable order; by default the decider's.
+    `only` narrows the search to the named moves (what a bot or a widget is asking about)."""
+    decider, when = context(s)
     if player is None:
+        player = decider
+    if player is None or not s.has_player(player):
         return []
-    out: list[Action] = []
-    for m in _moves_for(when):
+    return list(_legal(s, player, player == decider, when, only))
+
+
+def may_act(s: GameState, player: str) -> bool:
+    """Whether `player` has at least one legal action now (stops at the first one found)."""
+    decider, when = context(s)
+    if not s.has_player(player):
+        return False
+    return next(_legal(s, player, player == decider, when, None), None) is not None
+
+
+def _legal(
+    s: GameState, player: str, deciding: bool, when: str, only: Collection[str] | None
+) -> Iterator[Action]:
+    """The legal actions of one player, lazily, in registry order."""
+    phase = s.phase
+    for m in _moves_for(when, deciding):
+        if (only is not None and m.name not in only) or (m.phases is not None and phase not in m.phases):
+            continue
+        if m.exact:
+            yield from m.candidates(s, player)
+            continue
         for a in m.candidates(s, player):
             # who and when hold by construction; only the move's own check is left
             try:
                 m.check(s, a)
             except (IllegalAction, KeyError, TypeError, ValueError, AttributeError):
                 continue
-            out.append(a)
-    return out
+            yield a
+
+
+def to_act(s: GameState) -> list[str]:
+    """Everyone who may act now: the decider first (if any), then, in seat order, every other
+    player holding an out-of-turn play."""
+    decider, _ = context(s)
+    out = [decider] if decider else []
+    return out + [n for n in s.names() if n != decider and may_act(s, n)]
 
 
 def verify(s: GameState, a: Action) -> None:
     """Raise IllegalAction (rule id and sentence) unless `a` is legal now."""
+    _verify_move(s, a, _move_of(s, a), *context(s))
+
+
+def _move_of(s: GameState, a: Action) -> Move:
+    """The move an action names, once the game is on and its player is at the table."""
     require(not s.winners, "game.over", f"the game is over: {', '.join(s.winners)} won.")
     m = MOVES.get(a.name)
     if m is None:
         raise IllegalAction("card.effect", f"there is no action called {a.name!r}.")
     require(s.has_player(a.player), "setup.players", f"there is no player {a.player!r}.")
-    player, when = context(s)
-    if a.player != player:
-        raise IllegalAction("decision.pending", f"it is {player}'s decision now ({when}), not {a.player}'s.")
-    if when not in m.when:
-        rule = "combat.no_equipment_changes" if s.combat else "turn.own_turn_only"
-        raise IllegalAction(rule, f"{a.name} cannot be done now ({when}).")
-    m.check(s, a)
+    return m
+
+
+def _verify_move(s: GameState, a: Action, m: Move, decider: str | None, when: str) -> None:
+    """The part of `verify` after the basics: who may take this move now, then its own check."""
+    if when in m.anytime or (a.player == decider and when in m.when):
+        m.check(s, a)
+        return
+    if a.player != decider and when in m.when:
+        raise IllegalAction("decision.pending", f"it is {decider}'s decision now ({when}), not {a.player}'s.")
+    if a.player != decider and decider is not None:
+        raise IllegalAction(
+            "play.out_of_turn",
+            f"{a.name} is not a play anyone may make out of turn; it is {decider}'s decision now ({when}).",
+        )
+    rule = "combat.no_equipment_changes" if s.combat else "turn.own_turn_only"
+    raise IllegalAction(rule, f"{a.name} cannot be done now ({when}).")
+
+
+def out_of_turn(s: GameState, a: Action) -> bool:
+    """Whether `a`, taken now, is an interjection: its player is not the one deciding (in set-up
+    everyone plays at once, so nobody is out of turn there)."""
+    decider, when = context(s)
+    return decider != a.player and when != "setup"
 
 
 def can(s: GameState, a: Action) -> bool:
@@ -102,8 +161,17 @@ def can(s: GameState, a: Action) -> bool:
 
 def apply(s: GameState, a: Action, chance: Chance | None = None, in_place: bool = False) -> list[Event]:
     """The events that taking `a` produces (the decision first); `s` is not changed unless `in_place`."""
-    verify(s, a)
+    m = _move_of(s, a)
+    decider, when = context(s)  # once: it also says whether the action is out of turn
+    _verify_move(s, a, m, decider, when)
     b = Builder(s, chance or RandomChance(0), in_place)
-    b.emit("ActionTaken", {"action": a.to_dict()}, [], actor=a.player, automatic=False)
-    MOVES[a.name].run(b, a)
+    payload: dict[str, Any] = {"action": a.to_dict()}
+    rules: list[str] = []
+    if decider != a.player and when != "setup":  # as out_of_turn() says, without a second look
+        # recorded, with the rule that allows it, so that replays, the stepper and the words
+        # can say who interjected and why they could
+        payload["out_of_turn"] = True
+        rules.append(m.anytime_rule)
+    b.emit("ActionTaken", payload, rules, actor=a.player, automatic=False)
+    m.run(b, a)
     return b.events

@@ -112,7 +112,8 @@ class DeclineFight(Move):
     """A monster that will not pursue a player of that level: the fighter declines it; nobody gains."""
 
     name = "decline_fight"
-    when = ("combat",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         c = s.fight

@@ -14,9 +14,20 @@ class Move:
     """One kind of action. Subclasses set `name` and implement the three parts."""
 
     name = ""
-    #: where it may be taken: "turn" (the active player's own turn, no combat),
-    #: "setup", "combat" (in the priority window), "run" (running away), "pending"
+    #: where the decider may take it: "turn" (the active player's own turn, no combat),
+    #: "setup", "combat" (the priority window), "help", "run", "escape", "pending:<kind>"
     when: tuple[str, ...] = ()
+    #: where ANY player may take it, out of turn too (see interaction.py); the move's own
+    #: check still says whether this player may (a fighter's ability, a trade outside combat)
+    anytime: tuple[str, ...] = ()
+    #: the catalogue rule that lets a player take it out of turn (recorded with the action)
+    anytime_rule = "play.out_of_turn"
+    #: True when `candidates` yields only actions its `check` accepts, so that the legal-action
+    #: search may skip the check (a speed-up; the property tests hold every listed action to it)
+    exact = False
+    #: the turn phases in which it can be legal at all, None for any: the legal-action search
+    #: skips it elsewhere without asking (its check still says why, for whoever tries)
+    phases: tuple[str, ...] | None = None
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         return ()
@@ -60,3 +71,12 @@ def target(s: GameState, a: Action, key: str = "target") -> str:
     if not (isinstance(name, str) and s.has_player(name)):
         raise IllegalAction("card.effect", f"there is no player {name!r}.")
     return name
+
+
+def in_the_fight(s: GameState, *names: str) -> str | None:
+    """The first of `names` who fights or helps in the combat now, if any: such a player may not
+    trade, give or receive items (000, Comercio: 'excepto cuando estás involucrado en un combate')."""
+    c = s.combat
+    if c is None:
+        return None
+    return next((n for n in names if n in (c.fighter, c.helper)), None)

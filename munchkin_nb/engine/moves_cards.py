@@ -9,6 +9,7 @@ from .actions import Action, require
 from .builder import Builder
 from .cardinfo import card, effect, holds
 from .flow import advance, change_level, check_win, discard, draw
+from .interaction import OPEN
 from .moves_base import Move, act, in_hand, move, target
 from .registry import handles
 from .state import GameState
@@ -229,7 +230,8 @@ class UseCard(Move):
     """Play a special card or a one-shot for what it does (not for a bonus)."""
 
     name = "use_card"
-    when = ("turn", "combat")
+    anytime = OPEN
+    anytime_rule = "card.special_any_time"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:

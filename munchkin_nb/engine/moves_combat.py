@@ -48,6 +48,7 @@ class Pass(Move):
     """Let the combat go on: when everyone has passed in a row, it resolves."""
 
     name = "pass"
+    exact = True
     when = ("combat",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -63,7 +64,8 @@ class PlayEnhancer(Move):
     """A monster enhancer (or Mate) on one monster of the combat."""
 
     name = "play_enhancer"
-    when = ("combat",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
@@ -101,7 +103,8 @@ class WanderingMonster(Move):
     """Wandering Monster with a monster from hand: it joins the combat."""
 
     name = "wandering_monster"
-    when = ("combat",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         hand = s.player(player).hand
@@ -146,7 +149,8 @@ class Backstab(Move):
     """The thief discards a card: a player in the combat gets -2, once per victim."""
 
     name = "backstab"
-    when = ("combat",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if _ability(s, player, "backstab") is None or not s.player(player).hand:
@@ -197,7 +201,8 @@ class _DiscardBonus(Move):
 
     key = ""
     rule = "ability.discard_cost"
-    when = ("combat",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def applies(self, s: GameState, player: str) -> bool:
         return True
@@ -267,7 +272,8 @@ class Charm(Move):
     """The wizard discards the whole hand to charm one monster away: its treasure, no level."""
 
     name = "charm"
-    when = ("combat",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         n = _ability(s, player, "charm")
@@ -313,7 +319,8 @@ class SendAway(Move):
     """A monster that a fighter of the right kind may send away without a fight."""
 
     name = "send_away"
-    when = ("combat",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     @handles("effect", "sent_away_by")
     def _rule(self, s: GameState, player: str, monster: str) -> dict[str, Any] | None:
@@ -357,24 +364,30 @@ def no_help(s: GameState) -> bool:
     return any(effect(card(s, m["card"]), "no_help") for m in s.fight.monsters)
 
 
+def may_help(s: GameState, name: str) -> bool:
+    """Alive, or dead since an earlier turn: the new character helps from the next turn on."""
+    p = s.player(name)
+    return not p.dead or p.died_on_turn < s.turn
+
+
 @move
 class AskForHelp(Move):
     """The fighter asks one player to help, offering carried items and/or a number of treasures."""
 
     name = "ask_for_help"
-    when = ("combat",)
+    exact = True
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         c = s.fight
+        # asking is allowed even when winning (the rulebook sets no condition), so it is listed
         if player != c.fighter or c.helper or no_help(s):
             return
-        from .combat import breakdown
-
-        if breakdown(s).players_win:
-            return
         for q in s.players:
-            if q.name != player and not q.dead and q.name not in c.declined:
-                yield act(self.name, player, helper=q.name, treasures=1, items=[])
+            if q.name != player and may_help(s, q.name) and q.name not in c.declined:
+                # the dead receive no cards, so no bribe is offered to them
+                yield act(self.name, player, helper=q.name, treasures=0 if q.dead else 1, items=[])
 
     def check(self, s: GameState, a: Action) -> None:
         c = s.fight
@@ -382,7 +395,12 @@ class AskForHelp(Move):
         require(c.helper is None, "combat.help", f"{c.helper} is helping already; only one may.")
         require(not no_help(s), "card.effect", "this monster must be fought alone.")
         h = target(s, a, "helper")
-        require(h != a.player and not s.player(h).dead, "combat.help", f"{h} cannot help.")
+        require(h != a.player, "combat.help", f"{a.player} cannot help {a.player}.")
+        require(
+            may_help(s, h),
+            "death.help_next_turn",
+            f"{h} died this turn and may help in a combat only from the next turn on.",
+        )
         require(h not in c.declined, "combat.help", f"{h} has refused already.")
         items = a.params.get("items", [])
         p = s.player(a.player)
@@ -393,6 +411,11 @@ class AskForHelp(Move):
         )
         n = a.params.get("treasures", 0)
         require(isinstance(n, int) and n >= 0, "combat.bribe", "offer a whole number of treasures.")
+        require(
+            not s.player(h).dead or (not items and not n),
+            "death.no_cards",
+            f"{h} is dead and can receive no cards, so no bribe can be offered.",
+        )
 
     def run(self, b: Builder, a: Action) -> None:
         compelled = compels(b.s, a.player, a.params["helper"])

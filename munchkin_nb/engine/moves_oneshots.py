@@ -143,7 +143,9 @@ class PlayOneShot(Move):
     """A one-shot from hand or table for either side: a bonus, an escape, or the end of the fight."""
 
     name = "play_one_shot"
-    when = ("combat", "run")
+    when = ("run",)
+    anytime = ("combat",)
+    anytime_rule = "combat.anyone_plays"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)

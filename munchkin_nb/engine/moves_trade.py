@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .flow import advance
-from .moves_base import Move, act, move, target
+from .interaction import OPEN
+from .moves_base import Move, act, in_the_fight, move, target
 from .state import GameState
 
 
@@ -30,12 +31,16 @@ class OfferTrade(Move):
     """Offer some of your items in play for some of another player's; they accept or decline."""
 
     name = "offer_trade"
-    when = ("turn",)
+    exact = True
+    anytime = OPEN
+    anytime_rule = "items.trade"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         mine = _items(s, player)
+        if not mine or in_the_fight(s, player):
+            return
         for other in s.names():
-            if other == player or s.player(other).dead:
+            if other == player or s.player(other).dead or in_the_fight(s, other):
                 continue
             theirs = _items(s, other)
             if mine and theirs:
@@ -46,6 +51,8 @@ class OfferTrade(Move):
         require(
             other != a.player and not s.player(other).dead, "death.no_cards", f"{other} cannot trade now."
         )
+        busy = in_the_fight(s, a.player, other)
+        require(not busy, "items.trade", f"{busy} is in the combat: nobody trades while fighting.")
         give, take = a.params.get("give"), a.params.get("take")
         if not (isinstance(give, list) and isinstance(take, list) and (give or take)):
             raise IllegalAction("items.trade", "a trade names the items given and taken.")

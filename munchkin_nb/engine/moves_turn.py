@@ -20,7 +20,8 @@ from .flow import (
     start_combat,
     start_turn,
 )
-from .moves_base import Move, act, in_hand, move, target
+from .interaction import OPEN
+from .moves_base import Move, act, in_hand, in_the_fight, move, target
 from .registry import handles
 from .state import GameState
 
@@ -62,37 +63,33 @@ def big_item_allowed(s: GameState, name: str, cid: str) -> bool:
     return sum(1 for x in p.equipped + p.carried if card(s, x).big) < limit
 
 
-def check_identity(s: GameState, name: str, cid: str) -> None:
+def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | None:
+    """Why a race, class, Half-Breed or Super Munchkin card cannot join `name`'s table now
+    (rule id and sentence), or None when it can. A plain answer, no exception: the legal-action
+    search asks this for every such card in every hand."""
     p = s.player(name)
     c = card(s, cid)
     if c.kind in IDENTITY:
         zone, rule = IDENTITY[c.kind]
         have = getattr(p, zone)
         value = c.race if c.kind == "race" else c.klass
-        require(
-            all((card(s, x).race if c.kind == "race" else card(s, x).klass) != value for x in have),
-            rule,
-            f"{name} already has the {value} {c.kind} card.",
-        )
+        if any((card(s, x).race if c.kind == "race" else card(s, x).klass) == value for x in have):
+            return rule, f"{name} already has the {value} {c.kind} card."
         extra = p.half_breed if c.kind == "race" else p.super_munchkin
-        require(
-            len(have) < (2 if extra else 1),
-            rule,
-            f"{name} already has a {c.kind}; a second needs "
-            f"{'Half-Breed' if c.kind == 'race' else 'Super Munchkin'}.",
-        )
-    elif c.kind == "half_breed":
-        require(
-            bool(p.races) and not p.half_breed,
-            "cheat.super_munchkin",
-            "Half-Breed needs a race, and only one may be in play.",
-        )
-    elif c.kind == "super_munchkin":
-        require(
-            bool(p.classes) and not p.super_munchkin,
-            "cheat.super_munchkin",
-            "Super Munchkin needs a class, and only one may be in play.",
-        )
+        if len(have) >= (2 if extra else 1):
+            second = "Half-Breed" if c.kind == "race" else "Super Munchkin"
+            return rule, f"{name} already has a {c.kind}; a second needs {second}."
+    elif c.kind == "half_breed" and (not p.races or p.half_breed):
+        return "cheat.super_munchkin", "Half-Breed needs a race, and only one may be in play."
+    elif c.kind == "super_munchkin" and (not p.classes or p.super_munchkin):
+        return "cheat.super_munchkin", "Super Munchkin needs a class, and only one may be in play."
+    return None
+
+
+def check_identity(s: GameState, name: str, cid: str) -> None:
+    refusal = identity_refusal(s, name, cid)
+    if refusal is not None:
+        raise IllegalAction(*refusal)
 
 
 def place(b: Builder, name: str, cid: str, rules: Iterable[str] = ("turn.before_door",)) -> None:
@@ -118,11 +115,7 @@ def place(b: Builder, name: str, cid: str, rules: Iterable[str] = ("turn.before_
 def playable_on_table(s: GameState, name: str, cid: str) -> bool:
     c = card(s, cid)
     if c.kind in ("race", "class", "half_breed", "super_munchkin"):
-        try:
-            check_identity(s, name, cid)
-        except IllegalAction:
-            return False
-        return True
+        return identity_refusal(s, name, cid) is None
     return c.kind == "item" and big_item_allowed(s, name, cid)
 
 
@@ -131,9 +124,14 @@ class PlayCard(Move):
     """Put a race, class, Half-Breed, Super Munchkin or item from hand onto the table."""
 
     name = "play_card"
-    when = ("setup", "turn")
+    exact = True
+    when = ("turn",)
+    anytime = ("setup",)
+    anytime_rule = "setup.play_before_first_turn"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if s.phase == "setup" and player in s.ready:
+            return
         for cid in s.player(player).hand:
             if playable_on_table(s, player, cid):
                 yield act(self.name, player, card=cid)
@@ -145,6 +143,11 @@ class PlayCard(Move):
             c.kind in ("race", "class", "half_breed", "super_munchkin", "item"),
             "card.effect",
             f"{c.name} is not a card that is put on the table this way.",
+        )
+        require(
+            s.phase != "setup" or a.player not in s.ready,
+            "setup.play_before_first_turn",
+            f"{a.player} has finished set-up; more cards wait for {a.player}'s turn.",
         )
         check_identity(s, a.player, cid)
         if c.kind == "item":
@@ -166,10 +169,20 @@ class FinishSetup(Move):
     """Done playing starting cards; when everyone is, the first player is rolled for."""
 
     name = "finish_setup"
-    when = ("setup",)
+    exact = True
+    anytime = ("setup",)
+    anytime_rule = "setup.play_before_first_turn"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        yield act(self.name, player)
+        if player not in s.ready:
+            yield act(self.name, player)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(
+            a.player not in s.ready,
+            "setup.play_before_first_turn",
+            f"{a.player} has finished set-up already.",
+        )
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit("SetupFinished", {"player": a.player}, ["setup.play_before_first_turn"])
@@ -190,6 +203,7 @@ class Equip(Move):
     """Turn a carried item upright so that it counts."""
 
     name = "equip"
+    exact = True
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -254,19 +268,21 @@ class Sell(Move):
     """Sell items from hand or table: a level for each full 1,000 gold, never the winning level."""
 
     name = "sell"
+    exact = True
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
-        if p.level >= ruleset_of(s).win_level - 1:
+        rules = ruleset_of(s)
+        if p.level >= rules.win_level - 1:
             return
-        mine = [
-            c
-            for c in p.hand + p.carried + p.equipped
-            if card(s, c).gold and c not in p.unsellable and card(s, c).kind in ("item", "one_shot")
-        ]
-        spare = [c for c in mine if c in p.hand or c in p.carried]
-        if sale_value(s, player, spare) >= ruleset_of(s).sell_per_level:
+        # what is offered: every item from hand or carried sideways (worn items stay worn)
+        spare = []
+        for c in p.hand + p.carried:
+            k = card(s, c)
+            if k.gold and k.kind in ("item", "one_shot") and c not in p.unsellable:
+                spare.append(c)
+        if spare and sale_value(s, player, spare) >= rules.sell_per_level:
             yield act(self.name, player, cards=sorted(spare, key=lambda c: -(card(s, c).gold or 0)))
 
     def check(self, s: GameState, a: Action) -> None:
@@ -315,13 +331,18 @@ class GiveItem(Move):
     """Give an item in play to another player (a gift or a bribe); it goes into play for them."""
 
     name = "give_item"
-    when = ("turn",)
+    exact = True
+    anytime = OPEN
+    anytime_rule = "items.gift"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
+        if in_the_fight(s, player):
+            return
         for cid in p.equipped + p.carried:
             for to in _alive_others(s, player):
-                yield act(self.name, player, card=cid, to=to)
+                if not in_the_fight(s, to):
+                    yield act(self.name, player, card=cid, to=to)
 
     def check(self, s: GameState, a: Action) -> None:
         cid = a.params.get("card")
@@ -331,6 +352,8 @@ class GiveItem(Move):
         )
         to = target(s, a, "to")
         require(to != a.player and not s.player(to).dead, "death.no_cards", f"{to} cannot receive cards now.")
+        busy = in_the_fight(s, a.player, to)
+        require(not busy, "items.trade", f"{busy} is in the combat: items change hands only outside it.")
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit(
@@ -351,7 +374,9 @@ class DiscardCard(Move):
     """Drop a race, class, Half-Breed or Super Munchkin card: allowed at any time."""
 
     name = "discard_card"
-    when = ("turn", "combat")
+    exact = True
+    anytime = OPEN
+    anytime_rule = "race.discard"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
@@ -368,7 +393,10 @@ class DiscardCard(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        discard(b, a.player, a.params["card"], "dropped", ["race.discard"])
+        p = b.s.player(a.player)
+        cid = a.params["card"]
+        rule = "cheat.discard" if cid in (p.half_breed, p.super_munchkin) else "race.discard"
+        discard(b, a.player, cid, "dropped", [rule])
 
 
 @move
@@ -376,6 +404,8 @@ class KickDoor(Move):
     """Draw the top door card face up: fight a monster, suffer a curse, keep anything else."""
 
     name = "kick_door"
+    phases = ("before_door",)
+    exact = True
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -425,6 +455,7 @@ class Resurrect(Move):
     """The cleric takes the top door discard instead of kicking the door, paying a card from hand."""
 
     name = "resurrect"
+    phases = ("before_door",)
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -468,6 +499,7 @@ class Steal(Move):
     """The thief's theft: own turn, outside combat, once a turn; discard a card and roll."""
 
     name = "steal"
+    exact = True
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -569,7 +601,9 @@ class Curse(Move):
     """Play a curse from hand on any player."""
 
     name = "curse"
-    when = ("turn", "combat")
+    exact = True
+    anytime = OPEN
+    anytime_rule = "curse.any"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
@@ -594,7 +628,9 @@ class GoUpALevel(Move):
     """Play a go-up-a-level card on any player, when its condition holds; never for the winning level."""
 
     name = "go_up_a_level"
-    when = ("turn", "combat")
+    exact = True
+    anytime = OPEN
+    anytime_rule = "card.go_up_a_level"
 
     def _ok(self, s: GameState, player: str, cid: str, t: str) -> bool:
         from .moves_cards import when_ok
@@ -663,6 +699,7 @@ class LookForTrouble(Move):
     """No monster behind the door: fight a monster from your hand."""
 
     name = "look_for_trouble"
+    phases = ("after_door",)
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -691,6 +728,7 @@ class LootTheRoom(Move):
     """No monster met: take a face-down door card into your hand."""
 
     name = "loot_the_room"
+    phases = ("after_door",)
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -698,12 +736,10 @@ class LootTheRoom(Move):
             yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
+        # the reasons a player would ask about first: running away, then a fight, then the door
+        require(not s.fled, "turn.loot_the_room", "whoever ran away from a monster may not loot the room.")
+        require(not s.fought, "turn.loot_the_room", "whoever met a monster this turn may not loot the room.")
         require(s.phase == "after_door", "turn.loot_the_room", "the room is looted after kicking the door.")
-        require(
-            not s.fought and not s.fled,
-            "turn.loot_the_room",
-            "no looting after a fight or after running away.",
-        )
         require(not s.looted, "turn.loot_the_room", "the room has been looted already.")
 
     def run(self, b: Builder, a: Action) -> None:
@@ -716,6 +752,8 @@ class EndTurn(Move):
     """Finish the turn: with more cards in hand than allowed, charity comes first."""
 
     name = "end_turn"
+    phases = ("after_door", "charity")
+    exact = True
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -749,6 +787,7 @@ class GiveCharity(Move):
     """Give a card beyond the hand limit to the lowest-level player, or discard it if that is you."""
 
     name = "give_charity"
+    phases = ("after_door", "charity")
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:

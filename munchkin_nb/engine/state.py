@@ -27,6 +27,7 @@ class Player:
     attachments: dict[str, str] = field(default_factory=dict)  # card -> item it sits on (Cheat!)
     dead: bool = False
     needs_new_cards: bool = False  # died: draws 4+4 at its next turn
+    died_on_turn: int = 0  # the turn of the last death: from the next turn on, the dead may help
     unsellable: list[str] = field(default_factory=list)  # received items, until own turn
     sold_double: bool = False  # the halfling's sale this turn
     stole: bool = False  # the thief's theft this turn
@@ -110,13 +111,23 @@ class GameState:
 
     # -- lookups -----------------------------------------------------------
     def player(self, name: str) -> Player:
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(f"no player named {name!r}")
+        try:
+            return self._seats()[name]
+        except KeyError:
+            raise KeyError(f"no player named {name!r}") from None
 
     def has_player(self, name: str) -> bool:
-        return any(p.name == name for p in self.players)
+        return name in self._seats()
+
+    def _seats(self) -> dict[str, Player]:
+        """Players by name, the most asked lookup of the engine. Cached outside the dataclass
+        fields (so not in to_dict, hashes or copies) and rebuilt whenever `players` is another
+        list or another length, as after a copy or the game's start."""
+        cache: tuple[list[Player], int, dict[str, Player]] | None = self.__dict__.get("_seats_cache")
+        if cache is None or cache[0] is not self.players or cache[1] != len(self.players):
+            cache = (self.players, len(self.players), {p.name: p for p in self.players})
+            self.__dict__["_seats_cache"] = cache
+        return cache[2]
 
     @property
     def active(self) -> Player:

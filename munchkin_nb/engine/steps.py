@@ -286,9 +286,11 @@ def _options(b: Builder, ctx: Ctx, kind: str, arg: Any) -> tuple[list[str], int]
     s = b.s
     p = s.player(ctx.victim)
     items = p.equipped + p.carried
-    if kind == "lose_slot":
+    if kind in ("lose_slot", "lose_worn"):
         slots = ("one_hand", "two_hands") if arg == "hand" else (arg,)
-        return [c for c in items if card(s, c).slot in slots], 1
+        # "the armor you are wearing": what is equipped, not what is carried sideways
+        pool = p.equipped if kind == "lose_worn" else items
+        return [c for c in pool if card(s, c).slot in slots], 1
     if kind == "lose_item":
         size = arg.get("size", "any") if isinstance(arg, dict) else "any"
         count = int(arg.get("count", 1)) if isinstance(arg, dict) else 1
@@ -314,6 +316,7 @@ def _options(b: Builder, ctx: Ctx, kind: str, arg: Any) -> tuple[list[str], int]
 
 @step(
     "lose_slot",
+    "lose_worn",
     "lose_item",
     "lose_best_item",
     "lose_class",

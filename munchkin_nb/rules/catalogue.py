@@ -470,6 +470,37 @@ RULES: tuple[Rule, ...] = (
         "Nothing more can be done once someone has won.",
         "Reglas de juego: 'El primer jugador que alcance el nivel 10 gana'",
     ),
+    # who may act out of turn (munchkin_nb/engine/interaction.py)
+    _r(
+        "play.out_of_turn",
+        "Playing out of turn",
+        "Some plays are open to every player whenever the table is not waiting on one answer: curses and Go Up a Level on anyone, special cards, dropping a race, class or cheat card, trading and giving items while neither side is in a combat. They leave the decision with the player who has it.",
+        "Comercio: 'el mejor momento para comerciar es cuando no sea tu turno'",
+    ),
+    _r(
+        "combat.anyone_plays",
+        "Anyone plays in a combat",
+        "Every player, not only the one holding the last chance, may play one-shots, monster enhancers, Wandering Monsters, curses and Go Up a Level in any combat; abilities of the fighter and helper stay theirs. Each play gives everyone a new last chance.",
+        "Combate: 'cualquiera puede jugar cartas que afectan al combate'",
+    ),
+    _r(
+        "card.special_any_time",
+        "Special cards at any time",
+        "A special card may be played at any time, on anyone's turn, unless the card itself says when.",
+        "Tesoros: 'Puedes usarlas en cualquier momento, a no ser que la carta especifique lo contrario'",
+    ),
+    _r(
+        "cheat.discard",
+        "Dropping Half-Breed or Super Munchkin",
+        "Half-Breed and Super Munchkin may be discarded at any time, as soon as they are a burden.",
+        "Maldiciones y especiales: 'descartarte de ellas en cuanto supongan una carga'",
+    ),
+    _r(
+        "death.help_next_turn",
+        "The dead help from the next turn",
+        "A player who died comes back at once with no cards and may help in a combat from the next player's turn on.",
+        "Muerte: 'puede ayudar a otros en el combate en el siguiente turno'",
+    ),
     _r(
         "decision.pending",
         "Someone else decides",

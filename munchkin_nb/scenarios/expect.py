@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
 from munchkin_nb.engine import Action, Event, GameState, Player, breakdown, legal_actions
-from munchkin_nb.engine.legal import context
+from munchkin_nb.engine.legal import context, to_act
 
 # One expectation's check: (state, what the scenario file wants, the last step's events) -> mismatches.
 # What is wanted is YAML data whose shape depends on the expectation.
@@ -106,7 +106,8 @@ def _matches(a: Action, spec: dict[str, Any]) -> bool:
 
 
 def _legal(s: GameState, want: dict[str, list[dict[str, Any]]], events: list[Event]) -> list[str]:
-    legal = legal_actions(s)
+    # everyone's: the decider's actions and every other player's out-of-turn plays
+    legal = [a for name in s.names() for a in legal_actions(s, name)]
     out = []
     for spec in want.get("includes", []):
         if not any(_matches(a, spec) for a in legal):
@@ -142,6 +143,12 @@ def _simple(getter: Callable[[GameState], object], label: str) -> Check:
     return check
 
 
+def _to_act(s: GameState, want: object, events: list[Event]) -> list[str]:
+    """A name: the player who decides now. A list: everyone who may act now, decider first."""
+    got: object = to_act(s) if isinstance(want, list) else context(s)[0]
+    return [] if got == want else [f"to act: expected {want!r}, got {got!r}"]
+
+
 CHECKS: dict[str, Check] = {
     "level": _per_player(lambda p: p.level),
     "sex": _per_player(lambda p: p.sex),
@@ -160,7 +167,7 @@ CHECKS: dict[str, Check] = {
     "events": _events,
     "phase": _simple(lambda s: s.phase, "phase"),
     "turn_of": _simple(lambda s: s.active.name, "turn of"),
-    "to_act": _simple(lambda s: context(s)[0], "to act"),
+    "to_act": _to_act,
     "winners": _simple(lambda s: s.winners, "winners"),
 }
 
