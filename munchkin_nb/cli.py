@@ -80,23 +80,17 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _scenario(args: argparse.Namespace) -> int:
-    from munchkin_nb.scenarios import ScenarioError, run_scenario
+    import io
 
+    from munchkin_nb.scenarios import report
+
+    if isinstance(sys.stdout, io.TextIOWrapper):  # a file name the terminal cannot encode: escaped, no crash
+        sys.stdout.reconfigure(errors="backslashreplace")
     failed = 0
     for f in args.files:
-        try:
-            res = run_scenario(f)
-        except ScenarioError as exc:
-            print(f"ERROR {exc}")
-            failed += 1
-            continue
-        if res.ok:
-            print(f"ok    {f}  ({res.scenario.name})")
-        else:
-            failed += 1
-            print(f"FAIL  {f}  ({res.scenario.name})")
-            for fail in res.failures:
-                print(f"      {fail}")
+        passed, lines = report(f)
+        failed += not passed
+        print("\n".join(lines))
     print(f"{len(args.files) - failed} passed, {failed} failed")
     return 1 if failed else 0
 

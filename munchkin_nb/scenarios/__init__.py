@@ -1,7 +1,7 @@
 """Scenarios: a position, stacked decks, forced dice, then steps and expectations (docs/scenarios.md)."""
 
 from .model import Scenario, ScenarioError, load_scenario
-from .runner import ScenarioResult, StepFailure, run_scenario, scenario_game
+from .runner import ScenarioResult, StepFailure, report, run_scenario, scenario_game
 
 __all__ = [
     "Scenario",
@@ -9,6 +9,7 @@ __all__ = [
     "load_scenario",
     "ScenarioResult",
     "StepFailure",
+    "report",
     "run_scenario",
     "scenario_game",
 ]

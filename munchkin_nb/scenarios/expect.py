@@ -8,53 +8,57 @@ from typing import Any, TypeAlias
 from munchkin_nb.engine import Action, Event, GameState, Player, breakdown, legal_actions
 from munchkin_nb.engine.legal import context, to_act
 
-# One expectation's check: (state, what the scenario file wants, the last step's events) -> mismatches.
-# What is wanted is YAML data whose shape depends on the expectation.
-Check: TypeAlias = Callable[[GameState, Any, list[Event]], list[str]]
+from .names import CardNames, base
 
-
-def _base(cid: str) -> str:
-    return cid.split("#")[0]
+# One expectation's check: (state, what the scenario file wants, the last step's events, how the
+# scenario names cards) -> mismatches. What is wanted is YAML data, its shape checked by shapes.py.
+Check: TypeAlias = Callable[[GameState, Any, list[Event], CardNames], list[str]]
 
 
 def _cards(cids: Iterable[str]) -> list[str]:
-    return sorted(_base(c) for c in cids)
+    return sorted(base(c) for c in cids)
 
 
 def _per_player(attr: Callable[[Player], Any]) -> Check:
-    def check(s: GameState, want: dict[str, Any], events: list[Event]) -> list[str]:
+    def check(s: GameState, want: dict[str, Any], events: list[Event], names: CardNames) -> list[str]:
         out = []
         for name, val in want.items():
             got = attr(s.player(name))
             if isinstance(val, list):
-                val = sorted(_base(v) for v in val)
-                got = _cards(got)
-            if got != val:
+                out += _zone(name, val, got, names, exact=True)
+            elif got != val:
                 out.append(f"{name}: expected {val!r}, got {got!r}")
         return out
 
     return check
 
 
-def _holds(s: GameState, want: dict[str, list[str]], events: list[Event]) -> list[str]:
+def _zone(name: str, want: list[str], got: list[str], names: CardNames, exact: bool) -> list[str]:
+    """A player's zone against the cards named: all of them, and (if `exact`) nothing else."""
+    missing, extra = names.unmatched(want, got)
+    if not missing and not (exact and extra):
+        return []
+    if _cards(want) == _cards(got) or not exact:
+        return [f"{name}: lacks {missing} (has {sorted(got)})"]
+    return [f"{name}: expected {sorted(want)}, got {_cards(got)}"]
+
+
+def _holds(s: GameState, want: dict[str, list[str]], events: list[Event], names: CardNames) -> list[str]:
     out = []
     for name, cards in want.items():
         p = s.player(name)
-        have = _cards(p.hand + p.in_play())
-        for c in cards:
-            if _base(c) not in have:
-                out.append(f"{name} does not hold {c!r}")
+        out += _zone(name, cards, p.hand + p.in_play(), names, exact=False)
     return out
 
 
-def _location(s: GameState, want: dict[str, str], events: list[Event]) -> list[str]:
+def _location(s: GameState, want: dict[str, str], events: list[Event], names: CardNames) -> list[str]:
     out = []
     for cid, where in want.items():
-        got = s.location_of(cid)
-        if got == "nowhere":
-            got = next((s.location_of(x) for x in _all_ids(s) if _base(x) == cid), "nowhere")
-        if got != where:
-            out.append(f"{cid}: expected at {where}, found at {got}")
+        # a card the scenario placed: one of its placed copies; otherwise any copy in the game
+        copies = names.copies(cid) or [x for x in _all_ids(s) if base(x) == cid]
+        found = [s.location_of(x) for x in copies]
+        if where not in found:
+            out.append(f"{cid}: expected at {where}, found at {', '.join(sorted(set(found)))}")
     return out
 
 
@@ -64,7 +68,7 @@ def _all_ids(s: GameState) -> list[str]:
     return card_set(s.card_set).instances()
 
 
-def _combat(s: GameState, want: Any, events: list[Event]) -> list[str]:
+def _combat(s: GameState, want: Any, events: list[Event], names: CardNames) -> list[str]:
     # `want` is the file's null, "none", or a mapping of combat facts: YAML, taken as written
     if want in (None, "none"):
         return [] if s.combat is None else ["expected no combat, but one is in progress"]
@@ -90,42 +94,55 @@ def _combat(s: GameState, want: Any, events: list[Event]) -> list[str]:
     return out
 
 
-def _matches(a: Action, spec: dict[str, Any]) -> bool:
+def _same(names: CardNames, want: Any, got: Any) -> bool:
+    """A value the step names equals one the engine holds; card names follow the scenario's rule."""
+    if isinstance(want, str) and isinstance(got, str) and names.known(got) and want != got:
+        return names.means(want, got)
+    return bool(want == got)
+
+
+def _matches(a: Action, spec: dict[str, Any], names: CardNames) -> bool:
     if a.name != spec.get("action") or a.player != spec.get("player", a.player):
         return False
-    for k, v in spec.items():
-        if k in ("action", "player"):
-            continue
-        got = a.params.get(k)
-        if isinstance(got, str) and isinstance(v, str):
-            if _base(got) != _base(v) and got != v:
-                return False
-        elif got != v:
-            return False
-    return True
+    return all(_same(names, v, a.params.get(k)) for k, v in spec.items() if k not in ("action", "player"))
 
 
-def _legal(s: GameState, want: dict[str, list[dict[str, Any]]], events: list[Event]) -> list[str]:
+def _legal(
+    s: GameState, want: dict[str, list[dict[str, Any]]], events: list[Event], names: CardNames
+) -> list[str]:
     # everyone's: the decider's actions and every other player's out-of-turn plays
     legal = [a for name in s.names() for a in legal_actions(s, name)]
     out = []
     for spec in want.get("includes", []):
-        if not any(_matches(a, spec) for a in legal):
+        if not any(_matches(a, spec, names) for a in legal):
             out.append(f"legal actions lack {spec}; offered: {[str(a) for a in legal][:15]}")
     for spec in want.get("excludes", []):
-        if any(_matches(a, spec) for a in legal):
+        if any(_matches(a, spec, names) for a in legal):
             out.append(f"legal actions should not include {spec}")
     return out
 
 
-def _events(s: GameState, want: dict[str, list[str]], events: list[Event]) -> list[str]:
+def _emitted(e: Event, spec: str | dict[str, Any], names: CardNames) -> bool:
+    """An event matches a type name, or a mapping: its type, and every other key equal in the payload."""
+    if isinstance(spec, str):
+        return e.type == spec
+    return e.type == spec["type"] and all(
+        k in e.payload and _same(names, v, e.payload[k]) for k, v in spec.items() if k != "type"
+    )
+
+
+def _events(s: GameState, want: dict[str, list[Any]], events: list[Event], names: CardNames) -> list[str]:
     types = [e.type for e in events]
     out = [
-        f"the last step emitted no {t} (it emitted {types})"
-        for t in want.get("includes", [])
-        if t not in types
+        f"the last step emitted no {spec} (it emitted {types})"
+        for spec in want.get("includes", [])
+        if not any(_emitted(e, spec, names) for e in events)
     ]
-    out += [f"the last step emitted {t}" for t in want.get("excludes", []) if t in types]
+    out += [
+        f"the last step emitted {spec}"
+        for spec in want.get("excludes", [])
+        if any(_emitted(e, spec, names) for e in events)
+    ]
     rules = {r for e in events for r in e.rules}
     out += [
         f"the last step applied no rule {r} (it applied {sorted(rules)})"
@@ -136,14 +153,14 @@ def _events(s: GameState, want: dict[str, list[str]], events: list[Event]) -> li
 
 
 def _simple(getter: Callable[[GameState], object], label: str) -> Check:
-    def check(s: GameState, want: object, events: list[Event]) -> list[str]:
+    def check(s: GameState, want: object, events: list[Event], names: CardNames) -> list[str]:
         got = getter(s)
         return [] if got == want else [f"{label}: expected {want!r}, got {got!r}"]
 
     return check
 
 
-def _to_act(s: GameState, want: object, events: list[Event]) -> list[str]:
+def _to_act(s: GameState, want: object, events: list[Event], names: CardNames) -> list[str]:
     """A name: the player who decides now. A list: everyone who may act now, decider first."""
     got: object = to_act(s) if isinstance(want, list) else context(s)[0]
     return [] if got == want else [f"to act: expected {want!r}, got {got!r}"]
@@ -172,12 +189,15 @@ CHECKS: dict[str, Check] = {
 }
 
 
-def check_expectation(s: GameState, body: dict[str, Any], events: list[Event]) -> list[str]:
+def check_expectation(
+    s: GameState, body: dict[str, Any], events: list[Event], names: CardNames | None = None
+) -> list[str]:
     """Every mismatch between the expectation and the state, in words; empty when all hold."""
+    names = names or CardNames()
     out = []
     for key, want in body.items():
         if key not in CHECKS:
             out.append(f"unknown expectation {key!r}; known: {', '.join(CHECKS)}")
             continue
-        out.extend(CHECKS[key](s, want, events))
+        out.extend(CHECKS[key](s, want, events, names))
     return out
