@@ -387,7 +387,7 @@ class DiscardCard(Move):
         p = s.player(a.player)
         cid = a.params.get("card")
         require(
-            cid in p.races + p.classes + [p.half_breed, p.super_munchkin],
+            isinstance(cid, str) and cid in p.races + p.classes + [p.half_breed, p.super_munchkin],
             "items.no_discard",
             "only a race, class, Half-Breed or Super Munchkin card may be dropped at will.",
         )

@@ -141,6 +141,18 @@ def action_words(action: Any, state: Any = None, with_player: bool = True) -> st
     return f"{player} {phrase}" if with_player else phrase[0].upper() + phrase[1:]
 
 
+def _interjection(e: Any, state: Any) -> str:
+    """', out of turn while Ana was deciding' for an interjection; '' for the decider's own move."""
+    if not e.payload.get("out_of_turn"):
+        return ""
+    decider = None
+    if state is not None and getattr(state, "players", None):
+        from munchkin_nb.engine.legal import context
+
+        decider = context(state)[0]
+    return f", out of turn while {decider} was deciding" if decider else ", out of turn"
+
+
 # -- events ----------------------------------------------------------------------
 def _combat_fighter(state: Any) -> str:
     c = getattr(state, "combat", None)
@@ -333,7 +345,7 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
         f"{e.payload['from_player']} gave {card_name(s, e.payload['card'])} "
         f"to {e.payload['to_player']} as charity."
     ),
-    "ActionTaken": lambda e, s: action_words(e.payload["action"], s) + ".",
+    "ActionTaken": lambda e, s: action_words(e.payload["action"], s) + _interjection(e, s) + ".",
     "LevelChanged": _level_changed,
     "ItemEquipped": lambda e, s: (
         f"{e.payload['player']} "

@@ -10,7 +10,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from munchkin_nb.engine import Action, Event, IllegalAction, breakdown, evolve, legal_actions, verify
+from munchkin_nb.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    breakdown,
+    context,
+    evolve,
+    legal_actions,
+    verify,
+)
 from munchkin_nb.scenarios import load_scenario, scenario_game
 from munchkin_nb.scenarios.runner import _action, _resolve_params
 from munchkin_nb.viz.words import action_words, describe
@@ -124,7 +133,20 @@ class Lesson(View):
             )
 
     def legal(self) -> list[Action]:
-        return legal_actions(self.game.state) if self.expected is not None or self.off_script else []
+        """The moves offered: the decider's, then the out-of-turn plays of the player the lesson
+        expects to interject (off the lesson's path: of every other player)."""
+        if self.expected is None and not self.off_script:
+            return []
+        s = self.game.state
+        decider = context(s)[0]
+        out = legal_actions(s)
+        if self.expected is not None and not self.off_script:
+            others = [self.expected.player] if self.expected.player != decider else []
+        else:
+            others = [n for n in s.names() if n != decider]
+        for name in others:
+            out += legal_actions(s, name)
+        return out
 
     def choose(self, action: Action) -> list[Event]:
         """Apply the learner's choice through the engine and explain what happened."""
@@ -193,8 +215,11 @@ class Lesson(View):
         actions = self.legal()
         buttons = []
         for a in actions:
+            words = action_words(a, state, with_player=True)
+            if a.player != context(state)[0]:
+                words += " (out of turn)"
             b = widgets.Button(
-                description=action_words(a, state, with_player=True),
+                description=words,
                 tooltip=str(a),
                 layout=widgets.Layout(width="auto"),
             )

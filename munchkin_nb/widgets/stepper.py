@@ -149,6 +149,8 @@ class TurnStepper(View):
         e = self.event
         sentence = describe(e, before if before is not None else state)
         who = "the engine" if e.automatic else (e.actor or "a player")
+        if e.payload.get("out_of_turn"):
+            who += ", out of turn"
         self.event_html.value = (
             f"<div class='munchkin-event'><b>Event {seq} of {self.last}</b> "
             f"(turn {e.turn}, {escape(e.phase)}, "
