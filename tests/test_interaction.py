@@ -167,3 +167,26 @@ def test_the_referee_accepts_out_of_turn_plays_and_refuses_a_forged_one():
     report = referee_events(events)
     assert not report.legal
     assert any(re.search(r"Nobody", f.sentence) for f in report.findings)
+
+
+def test_a_transcribed_table_game_with_interjections_replays_legally(tmp_path):
+    from munchkin_nb.replay.referee import validate_path
+    from munchkin_nb.replay.samples import to_transcribed
+
+    rec = play_game(4, 11, "heuristic")
+    interjections = [e for e in rec.events if e.type == "ActionTaken" and e.payload.get("out_of_turn")]
+    assert interjections
+    path = tmp_path / "table.transcribed.jsonl"
+    lines = to_transcribed(rec.events, "a table game with interjections")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (report,) = validate_path(str(path))
+    assert report.legal, [str(f) for f in report.findings]
+    # an interjection by a player who cannot make it is one finding, naming its line
+    k = next(i for i, line in enumerate(lines) if '"curse"' in line or '"go_up_a_level"' in line)
+    bad = json.loads(lines[k])
+    bad["params"]["card"] = "divine_intervention"  # a card nobody may play this way
+    lines[k] = json.dumps(bad)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (report,) = validate_path(str(path))
+    assert not report.legal
+    assert any(f"line {k + 1}" in f.where for f in report.findings), [str(f) for f in report.findings]
