@@ -107,6 +107,10 @@ def _scenario(args: argparse.Namespace) -> int:
 
     failed = 0
     for f in args.files:
+        if not Path(f).is_file():  # a missing file, a folder, or a FIFO that would block the read
+            print(f"ERROR {f}: {'not a regular file' if Path(f).exists() else 'no such file'}")
+            failed += 1
+            continue
         try:
             res = run_scenario(f)
         except ScenarioError as exc:

@@ -60,6 +60,10 @@ def _read(text_or_path: str | bytes | os.PathLike[str], *, max_bytes: int, what:
     """The text, refused past max_bytes (a file is never read further than one byte past the cap)."""
     if isinstance(text_or_path, os.PathLike):
         try:
+            if not Path(text_or_path).exists():
+                raise YamlError(f"{what}: no such file {os.fspath(text_or_path)}")
+            if not Path(text_or_path).is_file():  # a folder, a FIFO (which would block), a device
+                raise YamlError(f"{what}: {os.fspath(text_or_path)} is not a regular file")
             with Path(text_or_path).open("rb") as handle:
                 raw = handle.read(max_bytes + 1)
         except OSError as exc:

@@ -73,8 +73,8 @@ def test_size_cap_reads_no_further(tmp_path: Path) -> None:
 
 
 def test_unreadable_and_non_utf8(tmp_path: Path) -> None:
-    assert "cannot read" in refused(tmp_path / "missing.yaml")
-    assert "cannot read" in refused(tmp_path)
+    assert "no such file" in refused(tmp_path / "missing.yaml")
+    assert "not a regular file" in refused(tmp_path)
     assert "not UTF-8" in refused(b"a: \xff\xfe")
 
 

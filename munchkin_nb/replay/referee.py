@@ -204,11 +204,7 @@ def _fold_all(state: GameState, seg: list[Event], rep: Report, where: str) -> bo
 
 def validate_path(source: str, game: int | None = None) -> list[Report]:
     """Referee a .jsonl replay (recorded or transcribed) or the games of an event store (read-only)."""
-    path = Path(source)
-    if not path.exists():
-        raise FileNotFoundError(f"no such file: {source}")
-    if path.is_dir():
-        raise ReplayError(None, f"{source} is a folder, not a replay or a database")
+    path = _regular(source)
     if is_transcribed(path):
         return [judge_transcribed(path)]
     if path.suffix in (".jsonl", ".json", ".ndjson"):
@@ -220,6 +216,18 @@ def validate_path(source: str, game: int | None = None) -> list[Report]:
         if game:
             store.game(game)  # StoreError for an unknown game
         return [referee_events(store.events(gid), f"game {gid}") for gid in ids]
+
+
+def _regular(source: str) -> Path:
+    """The path of an existing regular file (never a folder, nor a FIFO that would block a read)."""
+    path = Path(source)
+    if not path.exists():
+        raise ReplayError(None, f"no such file: {source}")
+    if path.is_dir():
+        raise ReplayError(None, f"{source} is a folder, not a replay or a database")
+    if not path.is_file():
+        raise ReplayError(None, f"{source} is not a regular file")
+    return path
 
 
 def _some_games(src: Source) -> list[ReplayGame]:
@@ -265,7 +273,7 @@ def import_file(
 
     A game with findings is refused (every finding listed) unless its kinds of finding are
     allowed; then it is stored flagged. A game already in the store (same events) is refused."""
-    if is_transcribed(Path(path)):
+    if is_transcribed(_regular(path)):
         rep = judge_transcribed(Path(path))
         events, _ = read_transcribed(Path(path))
         meta: dict[str, Any] = {"source": "transcribed", "seed": None, "winners": rep.winners or None}

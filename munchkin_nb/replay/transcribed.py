@@ -49,12 +49,13 @@ class TranscribedAction(TypedDict):
 
 
 def is_transcribed(path: Path) -> bool:
+    """Whether the first line of `path` is a transcribed game's header (any fault: it is not)."""
     try:
         with open(path, encoding="utf-8") as fh:
-            first = fh.readline()
+            first = fh.readline(MAX_BYTES)
         kind: object = json.loads(first).get("kind")
         return kind == "transcribed"
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return False
 
 

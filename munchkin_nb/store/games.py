@@ -42,7 +42,10 @@ def _str_list(value: Any) -> bool:
 
 
 def _int_or_none(value: Any) -> bool:
-    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+    """None, or a whole number SQLite can keep (64-bit signed)."""
+    return value is None or (
+        isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+    )
 
 
 # field -> (its check, which may return any truthy value for "good"; what it expects, in words)
