@@ -120,7 +120,9 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
         return rep
     recorded = GameState.initial()
     replayed = GameState.initial()
-    for first, seg in _segments(events):
+    segments = _segments(events)
+    cut_off = False  # the record stops inside the consequences of its last decision
+    for first, seg in segments:
         where = place(first)
         if seg[0].type == "ActionTaken":
             try:
@@ -160,7 +162,9 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
         if produced is not None:
             mine = [e.to_json() for e in produced]
             theirs = [e.to_json() for e in seg]
-            if mine != theirs:
+            if seg is segments[-1][1] and len(theirs) < len(mine) and mine[: len(theirs)] == theirs:
+                cut_off = True  # not a wrong step: the file ends before the step's end
+            elif mine != theirs:
                 k = next(
                     # the first event that differs, or the end of the shorter list
                     (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
@@ -178,7 +182,7 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
                 )
         if not _fold_all(recorded, seg, rep, where):
             break
-        if produced is not None and not rep.findings:
+        if produced is not None and not rep.findings and not cut_off:
             for e in produced:
                 evolve(replayed, e)
         else:
@@ -186,7 +190,7 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
     rep.recorded_hash = state_hash(recorded)
     rep.replayed_hash = state_hash(replayed)
     rep.winners, rep.turns = list(recorded.winners), recorded.turn
-    rep.unfinished = "" if recorded.winners else place(len(events))
+    rep.unfinished = "" if recorded.winners and not cut_off else place(len(events))
     return rep
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
@@ -13,6 +14,8 @@ from munchkin_nb.engine import (
     IllegalAction,
     ScriptedChance,
     apply,
+    can,
+    context,
     evolve,
     new_game,
 )
@@ -115,21 +118,8 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
     for e in events:
         evolve(state, e)
     findings = []
-    for n, text in enumerate(lines[1:], 2):
-        if not text.strip():
-            continue
-        obj = _line_object(text, n)
-        try:
-            action = Action.from_dict(
-                {"name": obj["action"], "player": obj["player"], "params": obj.get("params", {})}
-            )
-            dice, draws = list(obj.get("dice", [])), list(obj.get("draws", []))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ReplayError(n, f"not an action line: {exc}") from None
-        if not all(isinstance(d, str) for d in draws):
-            raise ReplayError(n, "field 'draws': a list of card ids")
-        line_cards = Event("ActionTaken", {"action": action.to_dict(), "draws": {"cards": draws}})
-        _known_cards(line_cards, cards, card_set, n)
+    parsed = [_action_line(text, n, cards, card_set) for n, text in enumerate(lines[1:], 2) if text.strip()]
+    for k, (n, action, dice, draws) in enumerate(parsed):
         faces = [d for d in dice if not is_face(d)]
         if faces:
             sentence = f"die result {faces[0]!r} is not a face of the {DIE_SIDES}-sided die"
@@ -140,7 +130,8 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
             new = apply(state, action, chance)
         except IllegalAction as exc:
             findings.append(Finding(f"line {n}", str(action), exc.rule_id, exc.sentence))
-            new = _as_played(state, action, ScriptedChance(dice=dice, draws=draws, strict=True))
+            following = parsed[k + 1][1] if k + 1 < len(parsed) else None
+            new = _as_played(state, action, dice, draws, following)
         except ChanceExhausted as exc:
             findings.append(Finding(f"line {n}", str(action), "card.effect", str(exc)))
             continue
@@ -155,6 +146,26 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
             evolve(state, e)
         events.extend(new)
     return events, findings
+
+
+def _action_line(
+    text: str, n: int, cards: set[str] | None, card_set: str
+) -> tuple[int, Action, list[Any], list[str]]:
+    """One action line read and its cards checked: (line, action, dice, draws)."""
+    obj = _line_object(text, n)
+    try:
+        action = Action.from_dict(
+            {"name": obj["action"], "player": obj["player"], "params": obj.get("params", {})}
+        )
+        dice, draws = list(obj.get("dice", [])), list(obj.get("draws", []))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ReplayError(n, f"not an action line: {exc}") from None
+    if not all(isinstance(d, str) for d in draws):
+        raise ReplayError(n, "field 'draws': a list of card ids")
+    _known_cards(
+        Event("ActionTaken", {"action": action.to_dict(), "draws": {"cards": draws}}), cards, card_set, n
+    )
+    return n, action, dice, draws
 
 
 def _line_object(text: str, n: int) -> dict[str, Any]:
@@ -180,15 +191,37 @@ def _known_cards(event: Event, cards: set[str] | None, card_set: str, n: int) ->
             raise ReplayError(n, f"unknown card id {card!r} in card set {card_set!r}")
 
 
-def _as_played(state: GameState, action: Action, chance: ScriptedChance) -> list[Event]:
-    """The events of an illegal action carried out anyway, as the table did; [] if it cannot be."""
+def _as_played(
+    state: GameState, action: Action, dice: list[Any], draws: list[str], following: Action | None
+) -> list[Event]:
+    """What an illegal line most likely did at the table, so that the next line is judged on it.
+
+    The readings, in order: the same action by the player whose decision it was (a name written
+    down wrong), the action carried out as written, or nothing at all (a line that did not
+    happen). The first reading after which the next line is legal is taken; else the first."""
+    readings: list[list[Event]] = []
+    decider, _ = context(state)
+    if decider is not None and decider != action.player:
+        as_decider = Action.from_dict({"name": action.name, "player": decider, "params": action.params})
+        # an action the decider could not have taken either is not a reading of this line
+        with contextlib.suppress(IllegalAction, ChanceExhausted, KeyError, TypeError, ValueError):
+            readings.append(apply(state, as_decider, ScriptedChance(dice=dice, draws=draws, strict=True)))
     move = MOVES.get(action.name)
-    if move is None or not state.has_player(action.player):
-        return []
-    try:
-        b = Builder(state, chance)
-        b.emit("ActionTaken", {"action": action.to_dict()}, [], actor=action.player, automatic=False)
-        move.run(b, action)
-    except Exception:  # an action that cannot be carried out at all had no outcome to go on from
-        return []
-    return b.events
+    if move is not None and state.has_player(action.player):
+        try:
+            b = Builder(state, ScriptedChance(dice=dice, draws=draws, strict=True))
+            b.emit("ActionTaken", {"action": action.to_dict()}, [], actor=action.player, automatic=False)
+            move.run(b, action)
+            readings.append(b.events)
+        except Exception:  # an action that cannot be carried out as written is not a reading
+            pass
+    readings.append([])
+    if following is None:
+        return readings[0]
+    for events in readings:
+        after = state.copy()
+        for e in events:
+            evolve(after, e)
+        if can(after, following):
+            return events
+    return readings[0]
