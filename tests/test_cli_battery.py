@@ -34,6 +34,47 @@ class Case:
     db: str | None = None  # the placeholder of a database that must not change
 
 
+# A header field and a value it must not have (a wrong type, or what the events contradict).
+BAD_HEADERS: list[tuple[str, object]] = [
+    ("format", 2),
+    ("players", "ann"),
+    ("seed", 1.5),
+    ("source", "dreamt"),
+    ("modules", "epic"),
+    ("ruleset", "spelljammer"),
+    ("card_set", "../../etc/passwd"),
+    ("players", ["Nobody", "Else", "Here"]),
+    ("winners", ["Nobody"]),
+    ("turns", 3),
+    ("turns", -1),
+    ("ruleset", 5),
+    ("id", 3),
+    ("seed", 2**70),
+]
+DICE = (0, 7, 20, 60, -1, "6", 2.5, True)
+# Databases a write must refuse: not ours, not SQLite, not writable, not intact, not a file.
+UNWRITABLE_DBS = (
+    "dir",
+    "nofolder",
+    "foreign.db",
+    "foreign_id.db",
+    "text.log",
+    "binary.bin",
+    "fifo",
+    "devnull",
+    "ro_file.db",
+    "ro_folder.db",
+    "ro_folder_new.db",
+    "no_triggers.db",
+    "newer.db",
+    "other_app_id.db",
+)
+
+
+def header_file(field: str, value: object) -> str:
+    return f"header_{field}_{str(value)[:12].replace('/', '_')}.jsonl"
+
+
 def bomb() -> str:
     lines = ["l0: &l0 [" + ", ".join(['"lol"'] * 9) + "]"]
     lines += [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 9) + "]" for i in range(1, 9)]
@@ -145,26 +186,9 @@ def files(tmp_path_factory, won) -> dict[str, Path]:
     replay("deep_40.jsonl", raw=good[0] + '{"seq": 1, "type": "GameStarted", "payload": ' + deep(40) + "}\n")
     replay("unknown_kind.jsonl", raw='{"kind": "comment"}\n')
     replay("huge_int.jsonl", raw='{"kind": "game", "format": 1, "seed": ' + "9" * 5000 + "}\n")
-    for field, value in [
-        ("format", 2),
-        ("players", "ann"),
-        ("seed", 1.5),
-        ("source", "dreamt"),
-        ("modules", "epic"),
-        ("ruleset", "spelljammer"),
-        ("card_set", "../../etc/passwd"),
-        ("players", ["Nobody", "Else", "Here"]),
-        ("winners", ["Nobody"]),
-        ("turns", 3),
-        ("turns", -1),
-        ("ruleset", 5),
-        ("id", 3),
-        ("seed", 2**70),
-    ]:
-        replay(
-            f"header_{field}_{str(value)[:12].replace('/', '_')}.jsonl", head=dict(header, **{field: value})
-        )
-    for value in (0, 7, 20, 60, -1, "6", 2.5, True):
+    for field, value in BAD_HEADERS:
+        replay(header_file(field, value), head=dict(header, **{field: value}))
+    for value in DICE:
         edit_event(
             f"die_{value}.jsonl",
             lambda e: e["type"] == "DieRolled",
@@ -278,22 +302,7 @@ def cases() -> Iterator[Case]:
         "simulate seed+games over 2^63", ("simulate", "--seed", str(2**63 - 1), "--games", "2", "--quiet")
     )
     yield Case("simulate --bot nosuch", ("simulate", "--bot", "nosuch", "--games", "1"))
-    for db in (
-        "dir",
-        "nofolder",
-        "foreign.db",
-        "foreign_id.db",
-        "text.log",
-        "binary.bin",
-        "fifo",
-        "devnull",
-        "ro_file.db",
-        "ro_folder.db",
-        "ro_folder_new.db",
-        "no_triggers.db",
-        "newer.db",
-        "other_app_id.db",
-    ):
+    for db in UNWRITABLE_DBS:
         yield Case(f"simulate --db {db}", ("simulate", "--games", "1", "--quiet", "--db", f"{{{db}}}"), db)
     for value in ("nosuch", "", "../classic", "CLASSIC"):
         yield Case(f"rules --ruleset {value!r}", ("rules", "--ruleset", value))
@@ -344,22 +353,7 @@ def cases() -> Iterator[Case]:
         yield Case(
             f"replay export --out {out}", ("replay", "export", "--db", "{good.db}", "--out", out), "good.db"
         )
-    for db in (
-        "dir",
-        "nofolder",
-        "foreign.db",
-        "foreign_id.db",
-        "text.log",
-        "binary.bin",
-        "fifo",
-        "devnull",
-        "ro_file.db",
-        "ro_folder.db",
-        "ro_folder_new.db",
-        "no_triggers.db",
-        "newer.db",
-        "other_app_id.db",
-    ):
+    for db in UNWRITABLE_DBS:
         yield Case(f"replay import --db {db}", ("replay", "import", "{good.jsonl}", "--db", f"{{{db}}}"), db)
     bad_replays = [
         "missing",
@@ -402,26 +396,8 @@ def cases() -> Iterator[Case]:
         "t_deep.transcribed.jsonl",
         "t_latin1.transcribed.jsonl",
     ]
-    bad_replays += [f"die_{v}.jsonl" for v in (0, 7, 20, 60, -1, "6", 2.5, True)]
-    bad_replays += [
-        f"header_{field}_{str(value)[:12].replace('/', '_')}.jsonl"
-        for field, value in [
-            ("format", 2),
-            ("players", "ann"),
-            ("seed", 1.5),
-            ("source", "dreamt"),
-            ("modules", "epic"),
-            ("ruleset", "spelljammer"),
-            ("card_set", "../../etc/passwd"),
-            ("players", ["Nobody", "Else", "Here"]),
-            ("winners", ["Nobody"]),
-            ("turns", 3),
-            ("turns", -1),
-            ("ruleset", 5),
-            ("id", 3),
-            ("seed", 2**70),
-        ]
-    ]
+    bad_replays += [f"die_{v}.jsonl" for v in DICE]
+    bad_replays += [header_file(field, value) for field, value in BAD_HEADERS]
     for name in bad_replays:
         yield Case(
             f"replay import {name}", ("replay", "import", f"{{{name}}}", "--db", "{good.db}"), "good.db"
