@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+# SQLite INTEGER is 64-bit signed: the largest seed the store can keep.
+MAX_SEED = 2**63 - 1
+MAX_GAMES = 1_000_000
+
+
+class CliError(Exception):
+    """A bad input the command line answers with one line on stderr and exit status 2."""
 
 
 def _cards(args: argparse.Namespace) -> int:
     from munchkin_nb.cards import cards_table, load_set
 
-    rows = cards_table(load_set(args.set))
+    try:
+        rows = cards_table(load_set(args.set))
+    except ValueError as error:  # CardError, YamlError: the message names the card and field
+        raise CliError(str(error)) from None
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
@@ -28,7 +44,10 @@ def _cards(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     from munchkin_nb.rules import RULES, ruleset
 
-    ruleset(args.ruleset)
+    try:
+        ruleset(args.ruleset)
+    except ValueError as error:
+        raise CliError(str(error)) from None
     rules = [r for r in RULES if args.ruleset in r.rulesets]
     if args.json:
         print(
@@ -54,13 +73,17 @@ def _progress(done: int, total: int, events: int, started: float) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     from munchkin_nb.bots import play_game
+    from munchkin_nb.rules.rulesets import Ruleset
     from munchkin_nb.store import EventStore
 
+    low, high = Ruleset.min_players, Ruleset.max_players
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise CliError(f"--seed: seeds up to {MAX_SEED} only (--seed + --games - 1 is larger)")
     started = time.perf_counter()
     total_events = turns = 0
     store = EventStore(args.db) if args.db else None
     for i in range(args.games):
-        players = args.players if args.players else 3 + (args.seed + i) % 4
+        players = args.players or low + (args.seed + i) % (high - low + 1)
         rec = play_game(players, args.seed + i, args.bot)
         total_events += len(rec.events)
         turns += rec.meta["turns"]
@@ -88,6 +111,10 @@ def _scenario(args: argparse.Namespace) -> int:
         sys.stdout.reconfigure(errors="backslashreplace")
     failed = 0
     for f in args.files:
+        if not Path(f).is_file():  # a missing file, a folder, or a FIFO that would block the read
+            print(f"ERROR {f}: {'not a regular file' if Path(f).exists() else 'no such file'}")
+            failed += 1
+            continue
         passed, lines = report(f)
         failed += not passed
         print("\n".join(lines))
@@ -97,55 +124,95 @@ def _scenario(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from munchkin_nb.replay import referee
-    from munchkin_nb.replay.jsonl import ReplayError, export_games
-    from munchkin_nb.store import EventStore, StoreError
+    from munchkin_nb.replay.jsonl import export_games
+    from munchkin_nb.store import EventStore
 
-    try:
-        if args.replay_cmd == "export":
-            with EventStore(args.db) as store:
-                ids = args.game or [g["id"] for g in store.games()]
-                if args.out:
-                    with open(args.out, "w") as out:
-                        n = export_games(store, ids, out)
-                else:
-                    n = export_games(store, ids, sys.stdout)
-                print(f"exported {len(ids)} game(s), {n} lines", file=sys.stderr)
-            return 0
-        if args.replay_cmd == "import":
-            with EventStore(args.db) as store:
-                ids = referee.import_file(store, args.file)
-            print(f"imported game(s) {', '.join(map(str, ids))} into {args.db}")
-            return 0
-        if args.replay_cmd == "validate":
-            reports = referee.validate_path(args.source, args.game)
-            bad = 0
-            for rep in reports:
-                print(rep.summary())
-                for f in rep.findings:
-                    print(f"  {f}")
-                bad += not rep.legal
-            return 1 if bad else 0
-    except (ReplayError, StoreError, FileNotFoundError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    return 2
+    if args.replay_cmd == "export":
+        with EventStore(args.db, readonly=True) as store:
+            ids = args.game or [g["id"] for g in store.games()]
+            for game_id in ids:
+                store.game(game_id)  # StoreError for an unknown game, before anything is written
+            if args.out:
+                _check_out(args.out, args.db)
+                with open(args.out, "w", encoding="utf-8") as out:
+                    n = export_games(store, ids, out)
+            else:
+                n = export_games(store, ids, sys.stdout)
+            print(f"exported {len(ids)} game(s), {n} lines", file=sys.stderr)
+        return 0
+    if args.replay_cmd == "import":
+        with EventStore(args.db) as store:
+            ids = referee.import_file(
+                store, args.file, allow_unfinished=args.allow_unfinished, allow_illegal=args.allow_illegal
+            )
+        print(f"imported game(s) {', '.join(map(str, ids))} into {args.db}")
+        return 0
+    reports = referee.validate_path(args.source, args.game)
+    bad = 0
+    for rep in reports:
+        print(rep.summary())
+        for f in rep.findings:
+            print(f"  {f}")
+        bad += not rep.legal
+    return 1 if bad else 0
+
+
+def _check_out(out: str, db: str) -> None:
+    """An export never overwrites a database (its own or any other)."""
+    path = Path(out)
+    if path.is_dir():
+        raise CliError(f"--out {out} is a folder")
+    if path.exists():
+        if path.samefile(db):
+            raise CliError(f"--out {out} is the database being exported")
+        with path.open("rb") as handle:
+            if handle.read(16) == b"SQLite format 3\x00":
+                raise CliError(f"--out {out} is an SQLite database; not overwritten")
 
 
 def _games(args: argparse.Namespace) -> int:
     from munchkin_nb.store import EventStore
 
-    with EventStore(args.db) as store:
+    with EventStore(args.db, readonly=True) as store:
         for g in store.games():
             winners = ", ".join(g.get("winners") or []) or "—"
+            flags = g.get("flags") or []
+            flagged = f"  FLAGGED {', '.join(flags)}" if flags else ""
             print(
                 f"{g['id']:>5}  {g['ruleset']:<8} {g['source']:<11} turns {g.get('turns') or 0:>4}  "
-                f"winner {winners:<12} players {', '.join(g['players'])}"
+                f"winner {winners:<12} players {', '.join(g['players'])}{flagged}"
             )
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (exit status 2), not the usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def whole(low: int, high: int, also: tuple[int, ...] = ()) -> Callable[[str], int]:
+    """An argparse type: a whole number from low to high (or one of `also`)."""
+
+    def check(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if not (low <= value <= high or value in also):
+            extra = "".join(f" or {a}" for a in also)
+            raise argparse.ArgumentTypeError(f"expected {low} to {high}{extra}, got {value}")
+        return value
+
+    return check
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="munchkin-nb", description=__doc__)
+    from munchkin_nb.rules.rulesets import Ruleset
+
+    low, high = Ruleset.min_players, Ruleset.max_players
+    p = Parser(prog="munchkin-nb", description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("cards", help="list a card set")
     c.add_argument("--set", default="classic")
@@ -156,9 +223,11 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=_rules)
     s = sub.add_parser("simulate", help="play whole games with bots")
-    s.add_argument("--games", type=int, default=10)
-    s.add_argument("--players", type=int, default=4, help="3 to 6; 0 cycles through 3..6")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--games", type=whole(1, MAX_GAMES), default=10)
+    s.add_argument(
+        "--players", type=whole(low, high, (0,)), default=4, help=f"{low} to {high}; 0 cycles through them"
+    )
+    s.add_argument("--seed", type=whole(0, MAX_SEED), default=0)
     s.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
     s.add_argument("--db", help="SQLite event store to write")
     s.add_argument("--quiet", action="store_true")
@@ -172,14 +241,16 @@ def parser() -> argparse.ArgumentParser:
     rps = rp.add_subparsers(dest="replay_cmd", required=True)
     ex = rps.add_parser("export")
     ex.add_argument("--db", required=True)
-    ex.add_argument("--game", type=int, action="append")
+    ex.add_argument("--game", type=whole(1, MAX_SEED), action="append")
     ex.add_argument("--out")
     im = rps.add_parser("import")
     im.add_argument("file")
     im.add_argument("--db", required=True)
+    im.add_argument("--allow-unfinished", action="store_true", help="keep a cut-off or empty game, flagged")
+    im.add_argument("--allow-illegal", action="store_true", help="keep a game with illegal moves, flagged")
     va = rps.add_parser("validate", help="re-apply a replay through the engine and report every illegal step")
     va.add_argument("source", help="a .jsonl replay or an SQLite event store")
-    va.add_argument("--game", type=int)
+    va.add_argument("--game", type=whole(1, MAX_SEED))
     rp.set_defaults(func=_replay)
     g = sub.add_parser("games", help="list the games in an event store")
     g.add_argument("--db", required=True)
@@ -188,9 +259,50 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; every bad input is one line on stderr and exit status 1 or 2."""
+    if hasattr(signal, "SIGXFSZ"):
+        # Past a file size limit (ulimit -f) a write then fails with an error we report,
+        # instead of the signal killing the process half-way through.
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     args = parser().parse_args(argv)
-    status: int = args.func(args)  # the subcommand's handler, set by set_defaults(func=...)
-    return status
+    try:
+        status: int = args.func(args)  # the subcommand's handler, set by set_defaults(func=...)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader (`| head`) has gone: nothing more can be shown, and Python must not try
+        # again at exit. stderr is still there for one line.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        _say("the output was closed before everything was written")
+        return 1
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return 130
+    except Exception as error:
+        _report(error)
+        return 2
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError):  # stderr is gone too: nothing left to tell
+        print(f"munchkin-nb: error: {' '.join(message.split())}", file=sys.stderr)
+
+
+def _report(error: Exception) -> None:
+    """The one line for an error (and the referee's findings, one a line, when it refused a game)."""
+    from munchkin_nb.replay.jsonl import ReplayError
+    from munchkin_nb.store import StoreError
+
+    if isinstance(error, (CliError, ReplayError, StoreError, ValueError, LookupError)):
+        _say(str(error))
+    elif isinstance(error, OSError):
+        name = f" {error.filename}" if error.filename else ""
+        _say(f"{error.strerror or error}:{name}" if error.strerror else str(error))
+    else:  # a bug, still not a traceback: one line that says what to report
+        _say(f"internal error ({type(error).__name__}: {error}); please report it")
+    for finding in getattr(error, "findings", []):
+        print(f"  {finding}", file=sys.stderr)
 
 
 if __name__ == "__main__":

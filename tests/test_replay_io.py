@@ -39,6 +39,25 @@ def lines_of(store: EventStore, *game_ids: int) -> list[str]:
     return fh.getvalue().splitlines(keepends=True)
 
 
+@pytest.fixture(scope="module")
+def played():
+    """Two whole games the bots played to a win: what the referee accepts."""
+    records = [
+        r
+        for r in (play_game(4, seed, "heuristic") for seed in range(1, 12))
+        if r.events[-1].type == "GameWon"
+    ]
+    return records[:2]
+
+
+@pytest.fixture
+def played_lines(tmp_path, played):
+    """The two played games exported from a store of their own, as lines."""
+    with EventStore(tmp_path / "played.db", snapshot_every=0) as source:
+        ids = [source.add_game(r.meta, r.events) for r in played]
+        return lines_of(source, *ids)
+
+
 @pytest.fixture
 def exported(store):
     """Two stored games and their export, as lines."""
@@ -53,8 +72,9 @@ def refuse(store, text: str | bytes, match: str, line: int | None, **kw) -> Repl
     """Import must fail naming `line`, and leave the database byte-for-byte as it was."""
     before = dump(store)
     src = io.BytesIO(text) if isinstance(text, bytes) else io.StringIO(text)
+    kw.setdefault("card_ids", cards)  # None: the real card set, for played games
     with pytest.raises(ReplayError, match=match) as info:
-        import_jsonl(store, src, card_ids=cards, **kw)
+        import_jsonl(store, src, **kw)
     assert info.value.line == line
     if line is not None:
         assert str(info.value).startswith(f"line {line}: ")
@@ -62,32 +82,22 @@ def refuse(store, text: str | bytes, match: str, line: int | None, **kw) -> Repl
     return info.value
 
 
-def test_export_then_import_gives_identical_events(store, exported, tmp_path):
+def test_export_then_import_gives_identical_events(store, played, played_lines, tmp_path):
     path = tmp_path / "two.jsonl"
-    path.write_text("".join(exported), encoding="utf-8")
-    ids = import_jsonl(store, path, card_ids=cards)
-    assert ids == [3, 4]
-    for old, new in zip((1, 2), ids, strict=True):
-        assert store.events(new) == store.events(old)
-        assert {**store.game(new), "id": 0} == {**store.game(old), "id": 0}
-    # and the second export is byte-identical to the first
-    assert lines_of(store, *ids) == exported
-
-
-def test_real_games_round_trip_with_the_real_card_set(store):
-    records = [play_game(4, seed, "heuristic") for seed in (1, 2)]
-    ids = [store.add_game(r.meta, r.events) for r in records]
-    fh = io.StringIO()
-    export_games(store, ids, fh)
-    new = import_jsonl(store, io.StringIO(fh.getvalue()))  # default card check: load_set
-    for r, gid in zip(records, new, strict=True):
-        assert store.events(gid) == r.events
-        assert store.game(gid)["bot"] == "heuristic"
+    path.write_text("".join(played_lines), encoding="utf-8")
+    ids = import_jsonl(store, path)
+    assert ids == [1, 2]
+    for r, new in zip(played, ids, strict=True):
+        assert store.events(new) == r.events
+        assert store.game(new)["flags"] == [] and store.game(new)["bot"] == "heuristic"
+    # and the second export is byte-identical to the first (created travels in the header)
+    assert lines_of(store, *ids) == played_lines
 
 
 def test_export_format(store, exported):
     header = json.loads(exported[0])
     assert header["kind"] == "game" and header["format"] == 1 and "id" not in header
+    assert "content_hash" not in header
     assert header["ruleset"] == "classic" and header["source"] == "simulated"
     first = json.loads(exported[1])
     assert first["seq"] == 1 and first["type"] == "GameStarted"
@@ -97,13 +107,23 @@ def test_export_format(store, exported):
     assert second["bot"] == "heuristic"  # extra metadata travels in the header
 
 
-def test_import_from_binary_handle_and_blank_lines(store, exported):
-    text = "\n".join(exported).encode("utf-8")  # blank lines between records are allowed
-    assert len(import_jsonl(store, io.BytesIO(text), card_ids=cards)) == 2
+def test_import_from_binary_handle_and_blank_lines(store, played_lines):
+    text = "\n".join(played_lines).encode("utf-8")  # blank lines between records are allowed
+    assert len(import_jsonl(store, io.BytesIO(text))) == 2
 
 
-def test_empty_file_imports_nothing(store):
-    assert import_jsonl(store, io.StringIO(""), card_ids=cards) == []
+@pytest.mark.parametrize("text", ["", "\n\n  \n"])
+def test_a_file_with_no_game_is_an_error(store, text):
+    refuse(store, text, "holds no game", None)
+
+
+def test_the_same_game_twice_is_reported_not_stored_again(store, played_lines):
+    import_jsonl(store, io.StringIO("".join(played_lines)))
+    refuse(store, "".join(played_lines), "already stored as game 1", 1, card_ids=None)
+    second = played_lines.index(next(line for line in played_lines[1:] if '"kind":"game"' in line))
+    twice = played_lines[:second] + played_lines[:second]
+    fresh = EventStore(":memory:", snapshot_every=0)
+    refuse(fresh, "".join(twice), "repeats the game of line 1", second + 1, card_ids=None)
 
 
 def test_import_is_all_or_nothing_across_games(store, exported):
@@ -111,20 +131,20 @@ def test_import_is_all_or_nothing_across_games(store, exported):
     refuse(store, "".join(bad), "seq", len(exported))
 
 
-def test_store_failure_during_import_rolls_everything_back(store, exported, monkeypatch):
+def test_store_failure_during_import_rolls_everything_back(store, played_lines, monkeypatch):
     calls = []
-    original = EventStore._insert_events
+    original = EventStore._insert_rows
 
-    def fail_on_second(self, conn, game_id, *args):
-        calls.append(game_id)
+    def fail_on_second(self, conn, rows, *args):
+        calls.append(rows[0][0])
         if len(calls) == 2:
             raise sqlite3.OperationalError("disk I/O error (simulated)")
-        return original(self, conn, game_id, *args)
+        return original(self, conn, rows, *args)
 
-    monkeypatch.setattr(EventStore, "_insert_events", fail_on_second)
+    monkeypatch.setattr(EventStore, "_insert_rows", fail_on_second)
     before = dump(store)
     with pytest.raises(sqlite3.OperationalError):
-        import_jsonl(store, io.StringIO("".join(exported)), card_ids=cards)
+        import_jsonl(store, io.StringIO("".join(played_lines)))
     assert dump(store) == before and len(calls) == 2
 
 
@@ -229,7 +249,7 @@ def test_card_set_must_be_a_name_not_a_path(store, exported):
 def test_unknown_card_set(store, exported):
     header = json.loads(exported[0])
     header["card_set"] = "pirate_parrots"
-    refuse(store, "".join([json.dumps(header) + "\n"] + exported[1:]), "card set", 1)
+    refuse(store, "".join([json.dumps(header) + "\n"] + exported[1:]), "'card_set'", 1)
 
 
 def test_gap_in_seq(store, exported):
@@ -254,8 +274,8 @@ def test_ruleset_of_header_and_game_started_must_agree(store, exported):
     refuse(
         store,
         "".join(exported[:1] + [json.dumps(event) + "\n"] + exported[2:]),
-        "GameStarted names ruleset",
-        2,
+        "'ruleset': the header says 'classic', GameStarted .line 2. 'cthulhu'",
+        1,
     )
 
 
@@ -265,11 +285,11 @@ def test_first_event_must_be_game_started(store, exported):
     refuse(store, "".join(exported[:1] + [json.dumps(event) + "\n"]), "GameStarted", 2)
 
 
-def test_file_over_the_size_limit(store, exported):
-    text = "".join(exported)
+def test_file_over_the_size_limit(store, played_lines):
+    text = "".join(played_lines)
     size = len(text.encode())
-    refuse(store, text, "size limit", len(exported), max_bytes=size - 1)
-    assert import_jsonl(store, io.StringIO(text), card_ids=cards, max_bytes=size)
+    refuse(store, text, "size limit", len(played_lines), max_bytes=size - 1, card_ids=None)
+    assert import_jsonl(store, io.StringIO(text), max_bytes=size)
 
 
 def test_one_huge_line_is_not_read_whole(store):

@@ -55,5 +55,5 @@ def test_cli_lists_rules_with_citations_and_cross_checks(capsys):
     out = capsys.readouterr().out
     assert "turn.charity" in out and "000_ec1365c06d4620a2.txt §" in out
     assert "cross-check: 002_bb01092f1c00afe9.txt" in out and "summary slip:" in out
-    with pytest.raises(ValueError, match="unknown ruleset"):
-        main(["rules", "--ruleset", "nope"])
+    assert main(["rules", "--ruleset", "nope"]) == 2  # one line on stderr, not a traceback (issue 9)
+    assert capsys.readouterr().err == "munchkin-nb: error: unknown ruleset 'nope'; known: classic\n"

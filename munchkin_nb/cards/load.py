@@ -8,19 +8,18 @@ from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any, NoReturn
 
-import yaml
+from munchkin_nb.safe_yaml import YamlError, load_yaml
 
 from . import vocabulary as V
 from .model import Card, CardError, CardSet, condition_text
-
-# libyaml's loader when PyYAML was built with it: the same safe subset, several times faster
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 CARDS_DIR = Path(__file__).parents[2] / "cards"
 ID_RE = re.compile(r"^[a-z0-9_]+$")
 INT_FIELDS = ("copies", "level", "treasures", "levels", "bonus", "gold")
 BOOL_FIELDS = ("undead", "big")
 DEFAULTS: dict[str, dict[str, Any]] = {"monster": {"levels": 1}, "one_shot": {"bonus": 0}}
+# A card file larger than this is refused unread (the classic set is under 40 kB).
+MAX_CARD_FILE_BYTES = 2_000_000
 
 
 def resolve(name_or_path: str | os.PathLike[str]) -> Path:
@@ -34,8 +33,8 @@ def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
     """Load a set by name ("classic") or by path; raise CardError on a bad card."""
     path = resolve(name_or_path)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
-    except yaml.YAMLError as exc:
+        data = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what=str(path))
+    except YamlError as exc:
         raise CardError(None, "yaml", str(exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CardError(None, "cards", "expected a mapping with a 'cards' list")

@@ -17,8 +17,21 @@ class Chance(Protocol):
     def draw(self, deck: list[str], kind: str) -> str: ...
 
 
+# The classic game's one die: every roll the engine makes is of it.
+DIE_SIDES = 6
+
+
 class ChanceExhausted(Exception):
     """A scripted source was asked for more results than it holds."""
+
+
+class NotAFace(ChanceExhausted):
+    """A scripted die result that the die cannot show (0, 7, 20 on a six-sided die)."""
+
+
+def is_face(value: object, sides: int = DIE_SIDES) -> bool:
+    """True when `value` is a whole number a die of `sides` faces can show."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= sides
 
 
 class RandomChance:
@@ -58,7 +71,10 @@ class ScriptedChance:
 
     def roll(self, sides: int = 6) -> int:
         if self.dice:
-            return int(self.dice.pop(0))
+            result = self.dice.pop(0)
+            if not is_face(result, sides):
+                raise NotAFace(f"die result {result!r} is not a face of a {sides}-sided die")
+            return result
         if self.fallback:
             return self.fallback.roll(sides)
         raise ChanceExhausted("a die was rolled but no scripted result is left")

@@ -6,14 +6,19 @@ import json
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import IO, Any, TypeAlias
 
+from munchkin_nb.engine.chance import DIE_SIDES, is_face
 from munchkin_nb.engine.events import Event
-from munchkin_nb.store import EventStore, StoreError
+from munchkin_nb.store import EventStore
 from munchkin_nb.store.games import check_meta
 
 FILE_FORMAT = 1
 MAX_BYTES = 64 * 1024 * 1024
+# JSON nested deeper than this is no event of ours; refused before anything walks it recursively.
+MAX_DEPTH = 32
+TOO_DEEP = f"JSON nested deeper than {MAX_DEPTH} levels"
 _HEADER_ONLY = ("kind", "format")
 
 # A card set's name -> its instance ids, or None to leave card ids unchecked.
@@ -25,9 +30,20 @@ Source: TypeAlias = str | os.PathLike[str] | IO[str] | IO[bytes]
 class ReplayError(Exception):
     """A replay file refused on import; `line` is the 1-based line at fault (or None)."""
 
-    def __init__(self, line: int | None, message: str) -> None:
+    def __init__(self, line: int | None, message: str, findings: Iterable[str] = ()) -> None:
         self.line, self.message = line, message
+        self.findings = list(findings)  # the referee's findings, one line each, when it refused
         super().__init__(f"line {line}: {message}" if line else message)
+
+
+@dataclass
+class ReplayGame:
+    """One game read from a replay file, with the file line of its header and of each event."""
+
+    meta: dict[str, Any]
+    header_line: int
+    events: list[Event] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
 
 
 # -- export ------------------------------------------------------------------
@@ -39,6 +55,7 @@ def export_games(store: EventStore, game_ids: Iterable[int], fh: IO[str]) -> int
     for game_id in game_ids:
         meta = store.game(game_id)
         meta.pop("id")  # ids belong to one database; import assigns new ones
+        meta.pop("content_hash", None)  # worked out again from the events on import
         fh.write(_line({"kind": "game", "format": FILE_FORMAT, **meta}))
         events = store.events(game_id)
         fh.writelines(_line({"seq": seq, **e.to_dict()}) for seq, e in enumerate(events, 1))
@@ -59,13 +76,20 @@ def import_jsonl(
     *,
     max_bytes: int = MAX_BYTES,
     card_ids: CardIds | None = None,
+    allow_unfinished: bool = False,
+    allow_illegal: bool = False,
 ) -> list[int]:
-    """Check a whole replay file, then store all its games in ONE transaction."""
-    games = read_jsonl(src, max_bytes=max_bytes, card_ids=card_ids)
-    try:
-        return store.add_games(games)
-    except StoreError as error:
-        raise ReplayError(None, f"the store refused the file: {error}") from error
+    """Check a whole replay file, the referee judging each game; store all its games in ONE transaction."""
+    from .referee import import_games
+
+    return import_games(
+        store,
+        src,
+        allow_unfinished=allow_unfinished,
+        allow_illegal=allow_illegal,
+        max_bytes=max_bytes,
+        card_ids=card_ids,
+    )
 
 
 def read_jsonl(
@@ -75,10 +99,20 @@ def read_jsonl(
     card_ids: CardIds | None = None,
 ) -> list[tuple[dict[str, Any], list[Event]]]:
     """Parse and check a replay file: [(metadata, events)]; ReplayError on the first fault."""
+    return [(g.meta, g.events) for g in read_games(src, max_bytes=max_bytes, card_ids=card_ids)]
+
+
+def read_games(
+    src: Source, *, max_bytes: int = MAX_BYTES, card_ids: CardIds | None = None
+) -> list[ReplayGame]:
+    """Parse and check a replay file game by game, keeping line numbers; ReplayError on the first fault."""
     if isinstance(src, (str, os.PathLike)):
-        with open(src, "rb") as fh:
-            return _parse(fh, max_bytes, card_ids or _card_set_ids)
-    return _parse(src, max_bytes, card_ids or _card_set_ids)
+        try:
+            with open(src, "rb") as fh:
+                return _parse(fh, max_bytes, card_ids or card_set_ids)
+        except OSError as error:
+            raise ReplayError(None, f"cannot read {os.fspath(src)}: {error.strerror or error}") from None
+    return _parse(src, max_bytes, card_ids or card_set_ids)
 
 
 def _lines(fh: IO[str] | IO[bytes], max_bytes: int) -> Iterator[tuple[int, str, bool]]:
@@ -102,25 +136,26 @@ def _lines(fh: IO[str] | IO[bytes], max_bytes: int) -> Iterator[tuple[int, str, 
         yield n, raw, raw.endswith("\n")
 
 
-def _parse(
-    fh: IO[str] | IO[bytes], max_bytes: int, card_ids: CardIds
-) -> list[tuple[dict[str, Any], list[Event]]]:
-    games: list[tuple[dict[str, Any], list[Event]]] = []
-    cards: set[str] | None = None
+def _parse(fh: IO[str] | IO[bytes], max_bytes: int, card_ids: CardIds) -> list[ReplayGame]:
+    games: list[ReplayGame] = []
     for n, text, complete in _lines(fh, max_bytes):
         if not text.strip():
             continue
         obj = _json(n, text, complete)
         if obj.get("kind") == "game":
-            meta, cards = _header(n, obj, card_ids)
-            games.append((meta, []))
+            if games:
+                _finish(games[-1], card_ids)
+            games.append(ReplayGame(_header(n, obj), n))
         elif "kind" in obj:
             raise ReplayError(n, f"field 'kind': unknown line kind {obj['kind']!r}")
         elif not games:
             raise ReplayError(n, "an event before any game header")
         else:
-            meta, events = games[-1]
-            events.append(_event(n, obj, meta, len(events) + 1, cards))
+            game = games[-1]
+            game.events.append(_event(n, obj, len(game.events) + 1))
+            game.lines.append(n)
+    if games:
+        _finish(games[-1], card_ids)
     return games
 
 
@@ -131,30 +166,70 @@ def _json(n: int, text: str, complete: bool) -> dict[str, Any]:
         if not complete:
             raise ReplayError(n, "truncated line: the file ends inside it") from None
         raise ReplayError(n, f"invalid JSON ({error.msg}, column {error.colno})") from None
+    except RecursionError:
+        raise ReplayError(n, TOO_DEEP) from None
     if not isinstance(obj, dict):
         raise ReplayError(n, f"expected a JSON object, got {type(obj).__name__}")
+    if json_depth(obj) > MAX_DEPTH:
+        raise ReplayError(n, TOO_DEEP)
     return obj
 
 
-def _header(n: int, obj: dict[str, Any], card_ids: CardIds) -> tuple[dict[str, Any], set[str] | None]:
+def json_depth(obj: object) -> int:
+    """How deeply lists and objects nest in obj (walked with a stack, not recursion)."""
+    deepest, stack = 0, [(obj, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (dict, list)):
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                return deepest
+            values = node.values() if isinstance(node, dict) else node
+            stack.extend((v, depth + 1) for v in values if isinstance(v, (dict, list)))
+    return deepest
+
+
+def _header(n: int, obj: dict[str, Any]) -> dict[str, Any]:
     if obj.get("format") != FILE_FORMAT:
         raise ReplayError(n, f"field 'format': expected {FILE_FORMAT}, got {obj.get('format')!r}")
-    meta = {k: v for k, v in obj.items() if k not in _HEADER_ONLY}
+    # flags are the referee's verdict on import, not the file's claim
+    return {k: v for k, v in obj.items() if k not in _HEADER_ONLY and k != "flags"}
+
+
+def _finish(game: ReplayGame, card_ids: CardIds) -> None:
+    """Check a whole game's header against its events, and every card it names."""
+    n, events = game.header_line, game.events
     try:
-        meta = check_meta(meta)
+        meta = check_meta(game.meta, events)
     except ValueError as error:
         raise ReplayError(n, str(error)) from None
     known = known_rulesets()
     if meta["ruleset"] not in known:
         raise ReplayError(n, f"unknown ruleset {meta['ruleset']!r} (known: {', '.join(sorted(known))})")
+    if events:
+        started = events[0].payload
+        names = [p.get("name") if isinstance(p, dict) else p for p in started.get("players") or []]
+        for name, said in (
+            ("ruleset", started.get("ruleset")),
+            ("card_set", started.get("card_set", meta["card_set"])),
+            ("players", names),
+        ):
+            if meta[name] != said:
+                where = f"GameStarted (line {game.lines[0]})"
+                raise ReplayError(n, f"field {name!r}: the header says {meta[name]!r}, {where} {said!r}")
     try:
         cards = card_ids(meta["card_set"])
     except (LookupError, ValueError, OSError) as error:
         raise ReplayError(n, f"unknown card set {meta['card_set']!r} ({type(error).__name__})") from None
-    return meta, cards
+    if cards is not None:
+        for line, event in zip(game.lines, events, strict=True):
+            for card in card_refs(event):
+                if card not in cards:
+                    raise ReplayError(line, f"unknown card id {card!r} in card set {meta['card_set']!r}")
+    game.meta = meta
 
 
-def _event(n: int, obj: dict[str, Any], meta: dict[str, Any], expected: int, cards: set[str] | None) -> Event:
+def _event(n: int, obj: dict[str, Any], expected: int) -> Event:
     seq = obj.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise ReplayError(n, f"field 'seq': expected a whole number, got {seq!r}")
@@ -165,23 +240,25 @@ def _event(n: int, obj: dict[str, Any], meta: dict[str, Any], expected: int, car
         event = Event.from_dict(obj)
     except ValueError as error:
         raise ReplayError(n, str(error)) from None
-    if seq == 1:
-        if event.type != "GameStarted":
-            raise ReplayError(n, f"event 1 must be GameStarted, not {event.type}")
-        if event.payload.get("ruleset") != meta["ruleset"]:
-            raise ReplayError(
-                n,
-                f"GameStarted names ruleset {event.payload.get('ruleset')!r}, the header {meta['ruleset']!r}",
-            )
-    if cards is not None:
-        for card in card_refs(event):
-            if card not in cards:
-                raise ReplayError(n, f"unknown card id {card!r} in card set {meta['card_set']!r}")
+    if seq == 1 and event.type != "GameStarted":
+        raise ReplayError(n, f"event 1 must be GameStarted, not {event.type}")
+    if seq > 1 and event.type == "GameStarted":
+        raise ReplayError(n, "a second GameStarted inside one game (a game header line is missing)")
+    if event.type == "DieRolled" and not is_face(event.payload.get("result")):
+        raise ReplayError(
+            n, f"die result {event.payload.get('result')!r} is not a face of the {DIE_SIDES}-sided die"
+        )
     return event
 
 
+# Payload and action keys that name one card, and keys whose lists hold cards (strings only: a
+# CombatWon's "treasures" is a count). DeckShuffled's "order" lists cards; WindowOpened's, players.
+CARD_KEYS = frozenset({"card", "monster", "item", "discard", "new_monster", "pick", "curse"})
+CARD_LIST_KEYS = frozenset({"cards", "give", "take", "monsters", "items", "treasures", "discards"})
+
+
 def card_refs(event: Event) -> Iterator[str]:
-    """Every card id an event names: `card`/`monster` at any depth, DeckShuffled `order`."""
+    """Every card id an event names at any depth (CARD_KEYS, CARD_LIST_KEYS), DeckShuffled `order`."""
     if event.type == "DeckShuffled":
         # Only a shuffle's order lists cards; WindowOpened's order lists players.
         order = event.payload.get("order")
@@ -191,8 +268,11 @@ def card_refs(event: Event) -> Iterator[str]:
         node = stack.pop()
         if isinstance(node, dict):
             for key, value in node.items():
-                if key in ("card", "monster") and isinstance(value, str):
+                if key in CARD_KEYS and isinstance(value, str):
                     yield value
+                elif key in CARD_LIST_KEYS and isinstance(value, list):
+                    yield from (v for v in value if isinstance(v, str))
+                    stack.extend(v for v in value if isinstance(v, (dict, list)))
                 elif isinstance(value, (dict, list)):
                     stack.append(value)
         elif isinstance(node, list):
@@ -211,7 +291,7 @@ def known_rulesets() -> set[str]:
 _CARD_SETS: dict[str, set[str]] = {}
 
 
-def _card_set_ids(name: str) -> set[str] | None:
+def card_set_ids(name: str) -> set[str] | None:
     """Instance ids of a card set via munchkin_nb.cards.load_set; None (no check) without it."""
     if name not in _CARD_SETS:
         try:

@@ -24,12 +24,15 @@ FIELDS = (
     "created",
     "winners",
     "turns",
+    "flags",
 )
+# Why a game was kept although the import referee found it wanting (--allow-unfinished/-illegal).
+FLAGS = ("unfinished", "illegal")
 # Any other metadata (the runner's "bot", a transcriber's notes) is kept as a
 # JSON object in the `extra` column and read back at the top level.
 EXTRA = "extra"
-_JSON_FIELDS = ("modules", "players", "winners", EXTRA)
-_RESERVED = ("id", EXTRA, "kind", "format")
+_JSON_FIELDS = ("modules", "players", "winners", "flags", EXTRA)
+_RESERVED = ("id", EXTRA, "kind", "format", "content_hash")
 # Names, never paths: a replay file must not make the card loader open a file it names.
 _NAME = re.compile(r"[a-z0-9_]+")
 
@@ -39,7 +42,10 @@ def _str_list(value: Any) -> bool:
 
 
 def _int_or_none(value: Any) -> bool:
-    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+    """None, or a whole number SQLite can keep (64-bit signed)."""
+    return value is None or (
+        isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+    )
 
 
 # field -> (its check, which may return any truthy value for "good"; what it expects, in words)
@@ -54,6 +60,7 @@ _CHECKS: dict[str, tuple[Callable[[Any], object], str]] = {
     "created": (lambda v: isinstance(v, str), "an ISO timestamp string"),
     "winners": (lambda v: v is None or _str_list(v), "a list of names or null"),
     "turns": (_int_or_none, "a whole number or null"),
+    "flags": (lambda v: _str_list(v) and set(v) <= set(FLAGS), "a list of " + ", ".join(FLAGS)),
 }
 
 
@@ -96,6 +103,7 @@ def check_meta(meta: dict[str, Any], events: Sequence[Event] = ()) -> dict[str, 
     row.setdefault("created", datetime.now(UTC).isoformat(timespec="seconds"))
     row.setdefault("winners", None)
     row.setdefault("turns", None)
+    row.setdefault("flags", [])
     for name in FIELDS:
         if name not in row:
             raise ValueError(f"field {name!r}: missing")

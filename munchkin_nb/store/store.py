@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import warnings
@@ -54,14 +55,30 @@ def event_rows(game_id: int, first_seq: int, events: Iterable[Event]) -> list[Ev
         raise StoreError(f"an event cannot be stored: {error}") from error
 
 
+def content_hash(rows: Iterable[EventRow]) -> str:
+    """A game's fingerprint: its events in order (not its id, header or time of import)."""
+    digest = hashlib.sha256()
+    for row in rows:
+        digest.update(_dumps(list(row[2:])).encode("utf-8", "surrogatepass") + b"\n")
+    return digest.hexdigest()
+
+
 class EventStore:
-    """A database of games: add and append events (never change them), read, seek."""
+    """A database of games: add and append events (never change them), read, seek.
+
+    `readonly` opens an existing store without ever writing to it (nor creating it)."""
 
     def __init__(
-        self, path: str, *, snapshot_every: int = DEFAULT_EVERY, reducer: Reducer | None = None
+        self,
+        path: str,
+        *,
+        readonly: bool = False,
+        snapshot_every: int = DEFAULT_EVERY,
+        reducer: Reducer | None = None,
     ) -> None:
         self.path = str(path)
-        self.db = connect(self.path)
+        self.readonly = readonly
+        self.db = connect(self.path, readonly=readonly)
         self.snapshot_every = snapshot_every
         self._reducer = reducer
 
@@ -86,6 +103,7 @@ class EventStore:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One IMMEDIATE write transaction: all of it is committed, or none of it."""
+        self._writable()
         conn = self.db.conn
         if conn.in_transaction:
             raise StoreError("a write transaction is already open on this store")
@@ -99,6 +117,10 @@ class EventStore:
                 conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+
+    def _writable(self) -> None:
+        if self.readonly:
+            raise StoreError(f"{self.path} was opened read-only")
 
     def add_game(self, meta: dict[str, Any], events: list[Event]) -> int:
         """Store a new game and its events in one transaction; returns its id."""
@@ -127,7 +149,8 @@ class EventStore:
         events: list[Event],
         snapshots: Sequence[tuple[int, str]] = (),
     ) -> int:
-        values = _games.to_row(row)
+        rows = event_rows(0, 1, events)
+        values = _games.to_row(row) | {"content_hash": content_hash(rows)}
         cursor = conn.execute(
             f"INSERT INTO games ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
             list(values.values()),
@@ -135,19 +158,17 @@ class EventStore:
         game_id = cursor.lastrowid
         if game_id is None:  # sqlite3 sets it after every successful INSERT of a row
             raise StoreError("the games row was not inserted")
-        self._insert_events(conn, game_id, 0, events, snapshots)
+        self._insert_rows(conn, [(game_id, *r[1:]) for r in rows], snapshots)
         return game_id
 
-    def _insert_events(
-        self,
-        conn: sqlite3.Connection,
-        game_id: int,
-        last_seq: int,
-        events: list[Event],
-        snapshots: Sequence[tuple[int, str]] = (),
+    def _insert_rows(
+        self, conn: sqlite3.Connection, rows: list[EventRow], snapshots: Sequence[tuple[int, str]] = ()
     ) -> None:
+        if not rows:
+            return
+        game_id = rows[0][0]
         # Raw executemany: about 3x faster than sqlite-utils insert_all here.
-        conn.executemany(_INSERT_EVENT, event_rows(game_id, last_seq + 1, events))
+        conn.executemany(_INSERT_EVENT, rows)
         conn.executemany(
             "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
             [(game_id, seq, state) for seq, state in snapshots],
@@ -178,13 +199,17 @@ class EventStore:
             last = self.last_seq(game_id)
             if last == 0 and events[0].type != "GameStarted":
                 raise StoreError(f"event 1 must be GameStarted, not {events[0].type}")
-            self._insert_events(conn, game_id, last, events, self._snapshots(game_id, last, events))
+            snapshots = self._snapshots(game_id, last, events)
+            self._insert_rows(conn, event_rows(game_id, last + 1, events), snapshots)
+            # the fingerprint is of the whole game: worked out again when next asked for
+            conn.execute("UPDATE games SET content_hash = NULL WHERE id = ?", (game_id,))
             if events[-1].type == "GameWon":
                 self.set_result(game_id, events[-1].payload.get("winners"), events[-1].turn)
             return last + len(events)
 
     def set_result(self, game_id: int, winners: list[str] | None, turns: int | None) -> None:
         """Record a game's result (games rows may change; events never do)."""
+        self._writable()
         self.game(game_id)
         self.db.execute(
             "UPDATE games SET winners = ?, turns = ? WHERE id = ?",
@@ -196,6 +221,23 @@ class EventStore:
     def games(self) -> list[dict[str, Any]]:
         """Every game's metadata, oldest first."""
         return [_games.from_row(r) for r in self.db.query("SELECT * FROM games ORDER BY id")]
+
+    def content_hashes(self) -> dict[str, int]:
+        """Each stored game's content hash -> its id (worked out for games stored before hashes)."""
+        # a version 1 file opened read-only has no content_hash column: every hash is worked out
+        column = "content_hash" if "content_hash" in self.db["games"].columns_dict else "NULL"
+        out: dict[str, int] = {}
+        for game_id, stored in self.db.execute(f"SELECT id, {column} FROM games ORDER BY id").fetchall():
+            out.setdefault(stored or self._hash_of(game_id), game_id)
+        return out
+
+    def _hash_of(self, game_id: int) -> str:
+        rows = self.db.execute(
+            "SELECT game_id, seq, turn, phase, actor, type, payload, rules, automatic FROM events"
+            " WHERE game_id = ? ORDER BY seq",
+            [game_id],
+        ).fetchall()
+        return content_hash((*r[:8], bool(r[8])) for r in rows)
 
     def game(self, game_id: int) -> dict[str, Any]:
         """One game's metadata; StoreError when there is no such game."""

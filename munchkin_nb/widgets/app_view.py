@@ -112,7 +112,7 @@ class AppView(View):
             check_store_file(self.path)
             from munchkin_nb.store import EventStore
 
-            self.store = EventStore(str(self.path))
+            self.store = EventStore(str(self.path), readonly=True)
             games = self.store.games()
         except Exception as error:
             self.widget = error_box(
