@@ -483,7 +483,10 @@ def test_killed_by_tag():
     g = table([{"name": "Ana", "hand": ["potion_of_halitosis"]}], doors=["floating_nose"])
     do(g, "Ana", "kick_door")
     do(g, "Ana", "play_one_shot", card="potion_of_halitosis", side="players", target="Ana")
-    assert not g.state.combat.monsters and g.state.player("Ana").level == 2
+    # killed at once, but paid only when the combat is over (000, rule 3)
+    assert not g.state.combat.monsters and g.state.player("Ana").level == 1
+    pass_all(g)
+    assert g.state.combat is None and g.state.player("Ana").level == 2
 
 
 def test_extra_level_unaided():

@@ -165,5 +165,5 @@ PERSISTENT_KINDS = {
     "items_ignored": {"until"},
 }
 
-WHEN_WORDS = frozenset({"combat", "own_turn", "any_time", "on_draw"})
+WHEN_WORDS = frozenset({"combat", "own_turn", "any_time", "on_draw", "after_failed_roll"})
 WHEN_KEYS = frozenset({"after_combat", "not_highest", "in_play"})

@@ -291,7 +291,8 @@ def unaided(state: GameState, c: Combat) -> bool:
 def levels_for(state: GameState, c: Combat) -> int:
     """Levels the fighter gains for killing every monster still in the combat."""
     total = 0
-    tags = {t for mod in c.modifiers for t in mod.get("tags", [])}
+    # "killed with fire": only the fighters' own side burns it; a flame thrown for the monster does not
+    tags = {t for mod in c.modifiers if mod["side"] == "players" for t in mod.get("tags", [])}
     for n in fighters(c):
         for cid in counting_items(state, state.player(n)):
             tags.update(_tags(card(state, cid)))

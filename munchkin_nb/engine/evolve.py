@@ -96,7 +96,7 @@ def _card_given(s: GameState, e: Event) -> None:
     to = s.player(p["to_player"])
     zone = p.get("to", "hand")
     getattr(to, zone).append(p["card"])
-    if zone in ("equipped", "carried") and p.get("reason") in ("trade", "gift", "bribe", "steal"):
+    if zone in ("equipped", "carried") and p.get("reason") in ("trade", "gift", "bribe", "steal", "big item"):
         to.unsellable.append(p["card"])
 
 
@@ -194,9 +194,18 @@ def _monster_removed(s: GameState, e: Event) -> None:
         if m["card"] == e.payload["monster"]:
             c.monsters.remove(m)
             c.removed.append(
-                dict(m, reason=e.payload["reason"], treasures=int(e.payload.get("treasures", 0)))
+                dict(
+                    m,
+                    reason=e.payload["reason"],
+                    treasures=int(e.payload.get("treasures", 0)),
+                    # a kill in mid-combat (killed_by_tag): paid when the combat is won
+                    levels=int(e.payload.get("levels", 0)),
+                    kills=int(e.payload.get("kills", 0)),
+                )
             )
             c.to_run = [r for r in c.to_run if r[1] != m["card"]]
+            if c.escape and c.escape.get("monster") == m["card"]:
+                c.escape = None  # a failed roll against a monster that is gone no longer matters
             return
     raise ValueError(f"monster {e.payload['monster']!r} is not in the combat")
 

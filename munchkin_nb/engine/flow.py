@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.rules.rulesets import Ruleset, ruleset
 
@@ -47,7 +47,29 @@ def draw(
 def discard(
     b: Builder, player: str | None, cid: str, reason: str, rules: Iterable[str] = ("decks.discards",)
 ) -> None:
+    """Discard a card; what sat on it goes too, and a player who lost a race may hold too many big items."""
+    race_of = next((p.name for p in b.s.players if cid in p.races), None)
+    detach(b, cid)
     b.emit("CardDiscarded", {"player": player, "card": cid, "reason": reason}, rules)
+    if race_of is not None:
+        from .big_items import after_race_lost
+
+        after_race_lost(b, race_of)
+
+
+def give(b: Builder, payload: dict[str, Any], rules: Iterable[str]) -> None:
+    """A card changes hands (CardGiven); what its old owner had attached to it is discarded."""
+    detach(b, payload["card"])
+    b.emit("CardGiven", payload, rules)
+
+
+@handles("effect", "cheat")
+def detach(b: Builder, item: str) -> None:
+    """An item leaves its owner's play: a Cheat! attached to it is discarded with it (docs/cards.md)."""
+    for p in b.s.players:
+        for att, on in list(p.attachments.items()):
+            if on == item:
+                discard(b, p.name, att, f"{card(b.s, item).name} left play", ["card.effect"])
 
 
 # -- levels ------------------------------------------------------------------
@@ -144,7 +166,10 @@ def resolve_combat(b: Builder) -> None:
 def reward(b: Builder, levels: int) -> None:
     """The combat is won: levels, the elf helper's levels, treasures drawn, then the table is cleared."""
     s, c = b.s, b.s.fight
+    # monsters killed in mid-combat (by a one-shot) are paid now, with the rest (combat.rewards_after)
+    levels += sum(m.get("levels", 0) for m in c.removed)
     kills = len(c.monsters) + sum(len(m.get("mates", [])) for m in c.monsters)
+    kills += sum(m.get("kills", 0) for m in c.removed)
     treasures = treasures_for(s, c) + sum(m.get("treasures", 0) for m in c.removed)
     b.emit(
         "CombatWon",
@@ -208,6 +233,9 @@ def advance(b: Builder) -> None:
         if c.escape:
             return
         if not c.to_run:
+            if not c.monsters and c.removed:
+                reward(b, levels=0)  # every monster was sent away in the end: their treasure, no level
+                return
             end_combat(b, "ran away")
             return
         runner, monster = c.to_run[0]

@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     moves_trade,
     monster_effects,
     steps,
+    big_items,
 )
 
 # isort: on

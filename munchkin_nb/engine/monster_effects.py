@@ -13,7 +13,7 @@ from typing import Any
 from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .cardinfo import card, effect, effects, holds
-from .flow import advance, apply_steps, change_level, discard, draw, open_window
+from .flow import advance, apply_steps, discard, draw, open_window
 from .moves_base import Move, act, move
 from .registry import handles
 from .state import GameState
@@ -151,7 +151,8 @@ class DeclineFight(Move):
 
 @handles("effect", "killed_by_tag")
 def killed_by_tags(b: Builder, tags: list[str]) -> None:
-    """A one-shot with the right tag kills such a monster at once: its levels now, its treasures after."""
+    """A one-shot with the right tag kills such a monster at once; its levels and treasures are
+    paid with the rest when the combat is won (000, rule 3: no rewards in mid-combat)."""
     c = b.s.fight
     for m in list(c.monsters):
         mc = card(b.s, m["card"])
@@ -160,9 +161,12 @@ def killed_by_tags(b: Builder, tags: list[str]) -> None:
             n = 1 + len(m.get("mates", []))
             b.emit(
                 "MonsterRemoved",
-                {"monster": m["card"], "reason": "killed", "treasures": (mc.treasures or 0) * n},
-                ["combat.win", "card.effect"],
-            )
-            change_level(
-                b, c.fighter, (mc.levels or 1) * n, f"killed {mc.name}", by_kill=True, rules=["combat.win"]
+                {
+                    "monster": m["card"],
+                    "reason": "killed",
+                    "treasures": (mc.treasures or 0) * n,
+                    "levels": (mc.levels or 1) * n,
+                    "kills": n,
+                },
+                ["combat.win", "combat.rewards_after", "card.effect"],
             )

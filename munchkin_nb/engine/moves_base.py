@@ -53,7 +53,14 @@ def act(name: str, player: str, **params: Any) -> Action:
 
 def in_hand(s: GameState, a: Action, key: str = "card") -> str:
     cid = a.params.get(key)
-    if not (isinstance(cid, str) and cid in s.player(a.player).hand):
+    p = s.player(a.player)
+    if not (isinstance(cid, str) and cid in p.hand):
+        if isinstance(cid, str) and cid in p.in_play():
+            raise IllegalAction(
+                "play.no_return",
+                f"{cid} is in {a.player}'s play: cards in play never go back to the hand "
+                "(they leave by discarding, selling or trading).",
+            )
         raise IllegalAction("card.effect", f"{a.player} has no card {cid!r} in hand.")
     return cid
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 from .actions import Action, require
 from .builder import Builder
 from .cardinfo import card, effect, holds
-from .flow import advance, change_level, check_win, discard, draw
+from .flow import advance, change_level, check_win, discard, draw, give
 from .interaction import OPEN
 from .moves_base import Move, act, in_hand, move, target
 from .registry import handles
@@ -25,16 +25,30 @@ def on_draw(b: Builder, player: str, cid: str) -> None:
     use_effects(b, player, cid, {})
 
 
-@handles("when", "combat", "own_turn", "any_time", "on_draw", "after_combat", "not_highest", "in_play")
+@handles(
+    "when",
+    "combat",
+    "own_turn",
+    "any_time",
+    "on_draw",
+    "after_failed_roll",
+    "after_combat",
+    "not_highest",
+    "in_play",
+)
 def when_ok(s: GameState, player: str, c: Card) -> bool:
     """Whether the card's `when` lets `player` play it (or have it played on them) now."""
     w = c.when or "any_time"
     if w == "combat":
         return s.combat is not None
     if w == "own_turn":
-        return s.active.name == player and s.combat is None
+        # in or out of a combat: what the card acts on (a monster, a target) is checked by its params
+        return s.active.name == player
     if w == "on_draw":
         return False
+    if w == "after_failed_roll":
+        fight = s.combat
+        return fight is not None and fight.escape is not None and fight.escape["player"] == player
     if isinstance(w, dict):
         if w.get("in_play"):
             return any(x.split("#")[0] == w["in_play"] for p in s.players for x in p.in_play())
@@ -76,13 +90,17 @@ def _draw_treasures(b: Builder, player: str, cid: str, params: dict[str, Any], a
 def _take_from_discard(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     pick = params["pick"]
     deck = card(b.s, pick).deck
-    b.emit("CardTakenFromDiscard", {"player": player, "card": pick, "deck": deck}, ["card.effect"])
+    b.emit(
+        "CardTakenFromDiscard",
+        {"player": player, "card": pick, "deck": deck},
+        ["card.effect", "decks.no_search"],
+    )
 
 
 @effect_kind("steal_item", ("target", "item"))
 def _steal_item(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
-    b.emit(
-        "CardGiven",
+    give(
+        b,
         {
             "from_player": params["target"],
             "to_player": player,
@@ -210,7 +228,10 @@ def _param_options(s: GameState, player: str, need: str, c: Card) -> list[str]:
         if "discard_in_play" in usable_effects(c):
             want = effect(c, "discard_in_play")
             return [x for q in s.players for x in q.in_play() if x.split("#")[0] == want]
-        return s.discards["door"][-1:] + s.discards["treasure"][-1:]
+        # the card lets its player search the piles (decks.no_search): the top cards first, then the rest
+        tops = s.discards["door"][-1:] + s.discards["treasure"][-1:]
+        deeper = s.discards["door"][-2::-1] + s.discards["treasure"][-2::-1]
+        return tops + deeper
     return []
 
 

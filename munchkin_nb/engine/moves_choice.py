@@ -8,7 +8,7 @@ from typing import Any
 from .actions import Action, require
 from .builder import Builder
 from .cardinfo import card, gold
-from .flow import advance, discard, discard_remains
+from .flow import advance, discard, discard_remains, give
 from .moves_base import Move, act, move
 from .moves_turn import apply_curse, reopen_if_fighting
 from .state import GameState
@@ -130,8 +130,8 @@ class LootTheBody(Move):
         s = b.s
         dead = s.pending[0]["dead"]
         _done(b, a.player, "loot_the_body")
-        b.emit(
-            "CardGiven",
+        give(
+            b,
             {
                 "from_player": dead,
                 "to_player": a.player,
@@ -181,8 +181,8 @@ class TakeItem(Move):
             discard(b, a.player, a.params["card"], f"{card(s, pend['source']).name}", ["run.bad_stuff"])
         else:
             zone = "hand" if pend.get("zone") == "hand" else "carried"
-            b.emit(
-                "CardGiven",
+            give(
+                b,
                 {
                     "from_player": victim,
                     "to_player": a.player,

@@ -9,7 +9,7 @@ from .actions import Action, require
 from .builder import Builder
 from .cardinfo import abilities, card, effect, effects, holds
 from .combat import fighters, run_away_modifier
-from .flow import advance, apply_steps, discard, draw, open_window, rs
+from .flow import advance, apply_steps, discard, draw, give, open_window, rs
 from .monster_effects import wont_pursue
 from .moves_base import Move, act, in_hand, move, owned, target
 from .registry import handles
@@ -364,6 +364,12 @@ def no_help(s: GameState) -> bool:
     return any(effect(card(s, m["card"]), "no_help") for m in s.fight.monsters)
 
 
+@handles("effect", "double_strength")
+def doubled(s: GameState) -> bool:
+    """A fighter whose strength a one-shot doubled fights alone from then on (the Doppleganger)."""
+    return any(mod.get("double") for mod in s.fight.modifiers)
+
+
 def may_help(s: GameState, name: str) -> bool:
     """Alive, or dead since an earlier turn: the new character helps from the next turn on."""
     p = s.player(name)
@@ -382,7 +388,7 @@ class AskForHelp(Move):
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         c = s.fight
         # asking is allowed even when winning (the rulebook sets no condition), so it is listed
-        if player != c.fighter or c.helper or no_help(s):
+        if player != c.fighter or c.helper or no_help(s) or doubled(s):
             return
         for q in s.players:
             if q.name != player and may_help(s, q.name) and q.name not in c.declined:
@@ -394,6 +400,7 @@ class AskForHelp(Move):
         require(a.player == c.fighter, "combat.help", "only the fighter asks for help.")
         require(c.helper is None, "combat.help", f"{c.helper} is helping already; only one may.")
         require(not no_help(s), "card.effect", "this monster must be fought alone.")
+        require(not doubled(s), "card.effect", f"{a.player}'s strength was doubled: the fight stays alone.")
         h = target(s, a, "helper")
         require(h != a.player, "combat.help", f"{a.player} cannot help {a.player}.")
         require(
@@ -454,8 +461,8 @@ class AcceptHelp(Move):
         s = b.s
         offered = dict(s.fight.offer)
         for cid in offered.get("items", []):
-            b.emit(
-                "CardGiven",
+            give(
+                b,
                 {
                     "from_player": s.fight.fighter,
                     "to_player": a.player,
@@ -535,6 +542,22 @@ def die_setters(s: GameState, name: str) -> list[str]:
     return [c for c in p.hand + p.carried if card(s, c).kind == "one_shot" and effect(card(s, c), "set_die")]
 
 
+def after_roll_cards(s: GameState, name: str) -> list[str]:
+    """The runner's cards that still help once a run-away roll has failed: a die setter, a card
+    played after a failed roll, and an own-turn card of the active player (the Magic Lamp)."""
+    from .moves_cards import usable_effects
+
+    p = s.player(name)
+    out = die_setters(s, name)
+    for cid in p.hand + p.carried:
+        c = card(s, cid)
+        if c.when == "after_failed_roll" or (
+            c.when == "own_turn" and cid in p.hand and s.active.name == name and usable_effects(c)
+        ):
+            out.append(cid)
+    return out
+
+
 def roll_escape(
     b: Builder, name: str, m: str, roll: int, bonus: int, rerolled: bool = False, glued: bool = False
 ) -> None:
@@ -543,7 +566,7 @@ def roll_escape(
     escaped = total >= rs(b).escape_on
     p = s.player(name)
     can_improve = not escaped and (
-        die_setters(s, name)
+        after_roll_cards(s, name)
         or p.hand
         and (abilities(s, p, "flight") or (abilities(s, p, "reroll_run_away") and not rerolled))
     )

@@ -129,6 +129,8 @@ def _holds_one_shot(s: GameState, player: str, cid: str) -> bool:
 
 
 def _sides(s: GameState, kind: str) -> list[dict[str, str]]:
+    if kind == "double_strength" and s.fight.helper:
+        return []  # its copy fights only beside a player fighting alone
     if kind == "bonus":
         return [{"side": "players", "target": f} for f in fighters(s.fight)] + [{"side": "monsters"}]
     if kind in ("auto_escape", "double_strength"):
@@ -143,7 +145,7 @@ class PlayOneShot(Move):
     """A one-shot from hand or table for either side: a bonus, an escape, or the end of the fight."""
 
     name = "play_one_shot"
-    when = ("run",)
+    when = ("run", "escape")
     anytime = ("combat",)
     anytime_rule = "combat.anyone_plays"
 
@@ -153,6 +155,11 @@ class PlayOneShot(Move):
             c = card(s, cid)
             kind = kind_of(c) if c.kind == "one_shot" else None
             if kind is None or (s.fight.stage != "fight" and kind != "auto_escape"):
+                continue
+            if (c.when == "after_failed_roll") != (s.fight.escape is not None):
+                continue  # such a card waits for a failed roll; only such a card helps after one
+            if c.when == "after_failed_roll":
+                yield act(self.name, player, card=cid, side="players", target=player)
                 continue
             for side in _sides(s, kind):
                 yield act(self.name, player, card=cid, **side)
@@ -164,8 +171,24 @@ class PlayOneShot(Move):
         kind = kind_of(card(s, cid))
         if kind is None:
             raise IllegalAction("combat.one_shot", f"{card(s, cid).name} is not played this way.")
+        c = card(s, cid)
+        if c.when == "after_failed_roll":
+            from .moves_cards import when_ok
+
+            require(
+                when_ok(s, a.player, c) and a.params.get("target") == a.player,
+                "card.effect",
+                f"{c.name} is played only by a runner, after a failed run-away roll.",
+            )
+        elif s.fight.escape is not None:
+            raise IllegalAction("run.roll", "after a failed run-away roll only cards made for it help.")
         if s.fight.stage != "fight":
             require(kind == "auto_escape", "run.roll", "while running away only escape cards help.")
+        require(
+            kind != "double_strength" or s.fight.helper is None,
+            "card.effect",
+            f"{c.name} is played only by a player fighting alone, and {s.fight.helper} is helping.",
+        )
         want = {k: a.params.get(k) for k in ("side", "target") if a.params.get(k) is not None}
         require(
             want in _sides(s, kind),
@@ -182,6 +205,12 @@ class PlayOneShot(Move):
         tags = _tags(c)
         if tags and b.s.combat and b.s.fight.stage == "fight" and a.params.get("side") == "players":
             killed_by_tags(b, tags)
+        e = b.s.combat.escape if b.s.combat else None
+        if e is not None and e["player"] in b.s.fight.auto_escape:
+            from .moves_combat import finish_run
+
+            finish_run(b, e["player"], e["monster"], True, f"escaped anyway: {c.name}")
+            return
         from .moves_combat import reopen
 
         reopen(b, a.player)

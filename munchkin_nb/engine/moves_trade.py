@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from .actions import Action, IllegalAction, require
 from .builder import Builder
-from .flow import advance
+from .flow import advance, give
 from .interaction import OPEN
 from .moves_base import Move, act, in_the_fight, move, target
 from .state import GameState
@@ -19,8 +19,8 @@ def _items(s: GameState, name: str) -> list[str]:
 
 def _swap(b: Builder, giver: str, taker: str, cards: list[str]) -> None:
     for cid in cards:
-        b.emit(
-            "CardGiven",
+        give(
+            b,
             {"from_player": giver, "to_player": taker, "card": cid, "reason": "trade", "to": "carried"},
             ["items.trade"],
         )

@@ -14,6 +14,7 @@ from .flow import (
     discard,
     draw,
     end_turn,
+    give,
     phase,
     rs,
     ruleset_of,
@@ -57,10 +58,22 @@ def big_item_allowed(s: GameState, name: str, cid: str) -> bool:
     p = s.player(name)
     if not card(s, cid).big or has_ability(s, p, "big_items_unlimited"):
         return True
+    return len(big_items(s, name)) < big_item_limit(s, name)
+
+
+def big_item_limit(s: GameState, name: str) -> int:
+    """How many big items the player may have in play (a dwarf: no limit)."""
+    p = s.player(name)
+    if has_ability(s, p, "big_items_unlimited"):
+        return 10**6
     from .combat import extra_items
 
-    limit = 1 + len(abilities(s, p, "extra_big_item")) + extra_items(s, p)
-    return sum(1 for x in p.equipped + p.carried if card(s, x).big) < limit
+    return 1 + len(abilities(s, p, "extra_big_item")) + extra_items(s, p)
+
+
+def big_items(s: GameState, name: str) -> list[str]:
+    p = s.player(name)
+    return [x for x in p.equipped + p.carried if card(s, x).big]
 
 
 def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | None:
@@ -312,18 +325,19 @@ class Sell(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        s = b.s
-        p = s.player(a.player)
-        value = sale_value(s, a.player, a.params["cards"])
-        doubled = bool(abilities(s, p, "double_sell")) and not p.sold_double
-        b.emit(
-            "ItemsSold",
-            {"player": a.player, "cards": a.params["cards"], "value": value, "doubled": doubled},
-            ["items.sell"],
-        )
-        for cid in a.params["cards"]:
-            discard(b, a.player, cid, "sold", ["items.sell"])
-        change_level(b, a.player, value // rs(b).sell_per_level, "sold items", rules=["items.sell"])
+        sell(b, a.player, a.params["cards"])
+
+
+def sell(b: Builder, player: str, cards: list[str], rules: Iterable[str] = ("items.sell",)) -> None:
+    """Sell the cards: a level for each full 1,000 gold (no change given), never the winning level."""
+    s = b.s
+    p = s.player(player)
+    value = sale_value(s, player, cards)
+    doubled = bool(abilities(s, p, "double_sell")) and not p.sold_double
+    b.emit("ItemsSold", {"player": player, "cards": cards, "value": value, "doubled": doubled}, rules)
+    for cid in cards:
+        discard(b, player, cid, "sold", rules)
+    change_level(b, player, value // rs(b).sell_per_level, "sold items", rules=rules)
 
 
 @move
@@ -356,8 +370,8 @@ class GiveItem(Move):
         require(not busy, "items.trade", f"{busy} is in the combat: items change hands only outside it.")
 
     def run(self, b: Builder, a: Action) -> None:
-        b.emit(
-            "CardGiven",
+        give(
+            b,
             {
                 "from_player": a.player,
                 "to_player": a.params["to"],
@@ -477,7 +491,9 @@ class Resurrect(Move):
     def run(self, b: Builder, a: Action) -> None:
         cid = b.s.discards["door"][-1]
         b.emit(
-            "CardTakenFromDiscard", {"player": a.player, "card": cid, "deck": "door"}, ["cleric.resurrection"]
+            "CardTakenFromDiscard",
+            {"player": a.player, "card": cid, "deck": "door"},
+            ["cleric.resurrection", "decks.no_search"],  # the top card: the pile is not searched
         )
         discard(
             b,
@@ -542,8 +558,8 @@ class Steal(Move):
             ["thief.theft"],
         )
         if ok:
-            b.emit(
-                "CardGiven",
+            give(
+                b,
                 {
                     "from_player": a.params["target"],
                     "to_player": a.player,
@@ -836,8 +852,8 @@ class GiveCharity(Move):
         if to is None:
             discard(b, a.player, a.params["card"], "charity discard", ["turn.charity"])
         else:
-            b.emit(
-                "CardGiven",
+            give(
+                b,
                 {
                     "from_player": a.player,
                     "to_player": to,

@@ -103,7 +103,13 @@ def resume(b: Builder, pend: dict[str, Any]) -> None:
 
 
 def ask(
-    b: Builder, ctx: Ctx, player: str, kind: str, rule: str = "curse.victim_chooses", **payload: Any
+    b: Builder,
+    ctx: Ctx,
+    player: str,
+    kind: str,
+    rule: str = "curse.victim_chooses",
+    also: tuple[str, ...] = (),
+    **payload: Any,
 ) -> None:
     """Queue one decision that carries the rest of the steps."""
     b.emit(
@@ -120,7 +126,7 @@ def ask(
             },
             **payload,
         ),
-        [rule],
+        [rule, *also],
     )
 
 
@@ -160,11 +166,22 @@ def items_of(b: Builder, name: str) -> list[str]:
     return p.equipped + p.carried
 
 
-def lose(b: Builder, ctx: Ctx, cards: list[str], who: str | None = None) -> None:
+def lose(b: Builder, ctx: Ctx, cards: list[str], who: str | None = None, also: tuple[str, ...] = ()) -> None:
     """Discard cards as a loss; remember their gold for a later `others_lose_gold_worth`."""
     ctx.lost = sum(gold(b.s, c) for c in cards)
     for cid in cards:
-        discard(b, who or ctx.victim, cid, f"lost to {name_of(b, ctx.source)}", ctx.rules)
+        discard(b, who or ctx.victim, cid, f"lost to {name_of(b, ctx.source)}", ctx.rules + list(also))
+
+
+def spared(b: Builder, victim: str, kind: str) -> tuple[str, ...]:
+    """A race (class) loss never takes Half-Breed (Super Munchkin): the rule is named when one is there."""
+    p = b.s.player(victim)
+    keeps = p.half_breed if kind in ("lose_race", "change_race") else p.super_munchkin
+    return (
+        ("cheat.not_a_race",)
+        if keeps and kind in ("lose_race", "lose_class", "change_race", "change_class")
+        else ()
+    )
 
 
 def nothing(b: Builder, ctx: Ctx, kind: str) -> None:
@@ -240,25 +257,27 @@ def _change_sex(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
 
 @step("change_race", "change_class")
 def _change_identity(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
-    """Lose your race (class) cards and take the last one of that kind from the door discards."""
+    """Swap your race (class) cards for the newest one of that kind in the door discards, looked
+    for before your own go there (else you would get your own back); none there: you end up without."""
     what = "race" if st == "change_race" else "class"
     s = b.s
     p = s.player(ctx.victim)
-    for cid in list(p.races if what == "race" else p.classes):
-        discard(b, ctx.victim, cid, f"changed by {name_of(b, ctx.source)}", ["card.effect"])
-    for cid in reversed(s.discards["door"]):
-        if card(s, cid).kind == what:
-            b.emit(
-                "CardPlayed",
-                {
-                    "player": ctx.victim,
-                    "card": cid,
-                    "into": "races" if what == "race" else "classes",
-                    "from": "discard",
-                },
-                ["card.effect"],
-            )
-            return
+    own = list(p.races if what == "race" else p.classes)
+    newest = next((cid for cid in reversed(s.discards["door"]) if card(s, cid).kind == what), None)
+    if newest is not None:
+        b.emit(
+            "CardPlayed",
+            {
+                "player": ctx.victim,
+                "card": newest,
+                "into": "races" if what == "race" else "classes",
+                "from": "discard",
+            },
+            ["card.effect"],
+        )
+    also = list(spared(b, ctx.victim, str(st)))
+    for cid in own:  # after the new card is in play: losing a race is judged on the final table
+        discard(b, ctx.victim, cid, f"changed by {name_of(b, ctx.source)}", ["card.effect", *also])
 
 
 # -- losing cards: all of them, or the victim's choice -------------------------------
@@ -331,11 +350,12 @@ def _lose_chosen(b: Builder, ctx: Ctx, arg: Any, st: Step) -> bool:
     if count <= 0 or not options:
         nothing(b, ctx, kind)
         return False
+    also = spared(b, ctx.victim, kind)
     if len(options) <= count:
-        lose(b, ctx, options)
+        lose(b, ctx, options, also=also)
         return False
     ctx.lost = 0
-    ask(b, ctx, ctx.victim, "lose_card", options=options, count=count, step=kind)
+    ask(b, ctx, ctx.victim, "lose_card", also=also, options=options, count=count, step=kind)
     return True
 
 

@@ -138,6 +138,18 @@ RULES: tuple[Rule, ...] = (
         "When a deck runs out its discard pile is shuffled into a new deck; with neither, nobody draws that kind.",
         "Reglas de juego (apertura): 'Cuando un mazo se quede sin cartas'",
     ),
+    _r(
+        "decks.no_search",
+        "No searching the discards",
+        "The discard piles are not looked through unless a card allows it: a card taken from one is its top card, unless the card played says otherwise.",
+        "Reglas de juego (apertura): 'No se pueden mirar estas pilas, a no ser que juegues una carta que lo permita'",
+    ),
+    _r(
+        "play.no_return",
+        "No taking cards back",
+        "Cards in play never return to the hand; they leave play only by discarding, selling or trading them.",
+        "Reglas de juego (apertura): 'No puedes devolver las cartas en juego a tu mano'",
+    ),
     # turn
     _r(
         "turn.order",
@@ -363,6 +375,12 @@ RULES: tuple[Rule, ...] = (
         "Maldiciones y especiales: 'ya debes tener una clase para poder jugar Súper Munchkin'",
     ),
     _r(
+        "cheat.not_a_race",
+        "Half-Breed is no race",
+        "Cards that act on races or classes do not touch Half-Breed or Super Munchkin: losing a race or class leaves them in play.",
+        "Súper Munchkin y Bastardo: 'las cartas que afectan a clases o razas no afectan a estas cartas'",
+    ),
+    _r(
         "items.slots",
         "Slots",
         "One headgear, one armour, one footgear and two hands' worth of hand items count at once.",
@@ -373,6 +391,12 @@ RULES: tuple[Rule, ...] = (
         "One big item",
         "Only one big item may be in play, except for dwarves.",
         "Objetos: 'Puedes llevar cualquier número de objetos pequeños pero sólo uno grande'",
+    ),
+    _r(
+        "items.big_after_dwarf",
+        "Big items after the dwarf",
+        "A player who stops being a dwarf with more big items than allowed keeps one of their choice; the others are sold on their own turn, else given to the lowest-level player(s) who can carry them, else discarded.",
+        "Objetos: 'Si dejas de ser un enano y llevas más de un objeto grande debes deshacerte de todos excepto de uno'",
     ),
     _r(
         "items.restrictions",
