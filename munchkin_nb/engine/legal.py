@@ -18,7 +18,7 @@ from . import (  # noqa: F401
 )
 
 # isort: on
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from typing import Any
 
 from .actions import Action, IllegalAction, require
@@ -51,16 +51,23 @@ def context(s: GameState) -> tuple[str | None, str]:
     return s.active.name, "turn"
 
 
-_BY_CONTEXT: dict[tuple[str, bool], list[Move]] = {}
+_OPEN_MOVES: dict[tuple[str, bool, str, frozenset[str] | None], list[Move]] = {}
 
 
-def _moves_for(when: str, deciding: bool) -> list[Move]:
-    """The moves open in one situation, in registry order (cached): to its decider, the moves of
-    `when` and `anytime`; to everyone else, only the `anytime` ones."""
-    key = (when, deciding)
-    if key not in _BY_CONTEXT:
-        _BY_CONTEXT[key] = [m for m in MOVES.values() if when in m.anytime or (deciding and when in m.when)]
-    return _BY_CONTEXT[key]
+def _moves_for(when: str, deciding: bool, phase: str, only: frozenset[str] | None = None) -> list[Move]:
+    """The moves open in one situation and phase, in registry order (cached): to its decider,
+    the moves of `when` and `anytime`; to everyone else, only the `anytime` ones; `only` narrows."""
+    key = (when, deciding, phase, only)
+    found = _OPEN_MOVES.get(key)
+    if found is None:
+        found = _OPEN_MOVES[key] = [
+            m
+            for m in MOVES.values()
+            if (when in m.anytime or (deciding and when in m.when))
+            and (m.phases is None or phase in m.phases)
+            and (only is None or m.name in only)
+        ]
+    return found
 
 
 def legal_actions(
@@ -73,7 +80,17 @@ def legal_actions(
         player = decider
     if player is None or not s.has_player(player):
         return []
-    return list(_legal(s, player, player == decider, when, only))
+    narrow = None if only is None else only if isinstance(only, frozenset) else frozenset(only)
+    out: list[Action] = []
+    for m in _moves_for(when, player == decider, s.phase, narrow):
+        if m.exact:
+            out.extend(m.candidates(s, player))
+            continue
+        for a in m.candidates(s, player):
+            # who and when hold by construction; only the move's own check is left
+            if _passes(m, s, a):
+                out.append(a)
+    return out
 
 
 def may_act(s: GameState, player: str) -> bool:
@@ -81,27 +98,20 @@ def may_act(s: GameState, player: str) -> bool:
     decider, when = context(s)
     if not s.has_player(player):
         return False
-    return next(_legal(s, player, player == decider, when, None), None) is not None
-
-
-def _legal(
-    s: GameState, player: str, deciding: bool, when: str, only: Collection[str] | None
-) -> Iterator[Action]:
-    """The legal actions of one player, lazily, in registry order."""
-    phase = s.phase
-    for m in _moves_for(when, deciding):
-        if (only is not None and m.name not in only) or (m.phases is not None and phase not in m.phases):
-            continue
-        if m.exact:
-            yield from m.candidates(s, player)
-            continue
+    for m in _moves_for(when, player == decider, s.phase):
         for a in m.candidates(s, player):
-            # who and when hold by construction; only the move's own check is left
-            try:
-                m.check(s, a)
-            except (IllegalAction, KeyError, TypeError, ValueError, AttributeError):
-                continue
-            yield a
+            if m.exact or _passes(m, s, a):
+                return True
+    return False
+
+
+def _passes(m: Move, s: GameState, a: Action) -> bool:
+    """The move's own check, as a yes or no (the legal-action search lists only what passes)."""
+    try:
+        m.check(s, a)
+    except (IllegalAction, KeyError, TypeError, ValueError, AttributeError):
+        return False
+    return True
 
 
 def to_act(s: GameState) -> list[str]:

@@ -111,23 +111,17 @@ class GameState:
 
     # -- lookups -----------------------------------------------------------
     def player(self, name: str) -> Player:
-        try:
-            return self._seats()[name]
-        except KeyError:
-            raise KeyError(f"no player named {name!r}") from None
+        # a plain scan: at most six players, and this is the engine's most asked lookup
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(f"no player named {name!r}")
 
     def has_player(self, name: str) -> bool:
-        return name in self._seats()
-
-    def _seats(self) -> dict[str, Player]:
-        """Players by name, the most asked lookup of the engine. Cached outside the dataclass
-        fields (so not in to_dict, hashes or copies) and rebuilt whenever `players` is another
-        list or another length, as after a copy or the game's start."""
-        cache: tuple[list[Player], int, dict[str, Player]] | None = self.__dict__.get("_seats_cache")
-        if cache is None or cache[0] is not self.players or cache[1] != len(self.players):
-            cache = (self.players, len(self.players), {p.name: p for p in self.players})
-            self.__dict__["_seats_cache"] = cache
-        return cache[2]
+        for p in self.players:  # noqa: SIM110 - a loop is faster than any() over a generator here
+            if p.name == name:
+                return True
+        return False
 
     @property
     def active(self) -> Player:
