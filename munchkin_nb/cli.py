@@ -61,7 +61,7 @@ def _simulate(args: argparse.Namespace) -> int:
     store = EventStore(args.db) if args.db else None
     for i in range(args.games):
         players = args.players if args.players else 3 + (args.seed + i) % 4
-        rec = play_game(players, args.seed + i, args.bot)
+        rec = play_game(players, args.seed + i, args.bot, ruleset=args.ruleset)
         total_events += len(rec.events)
         turns += rec.meta["turns"]
         if store:
@@ -160,6 +160,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--players", type=int, default=4, help="3 to 6; 0 cycles through 3..6")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
+    s.add_argument("--ruleset", default="classic", help="classic, or a ruleset plug-in (cthulhu, booty)")
     s.add_argument("--db", help="SQLite event store to write")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(func=_simulate)

@@ -32,6 +32,8 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Path:
 
 def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
     """Load a set by name ("classic") or by path; raise CardError on a bad card."""
+    import munchkin_nb.rules  # noqa: F401  (the ruleset plug-ins add the words their cards use)
+
     path = resolve(name_or_path)
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)

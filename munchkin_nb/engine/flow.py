@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from munchkin_nb.rules.rulesets import Ruleset, ruleset
 
+from . import hooks
 from .builder import Builder
 from .cardinfo import abilities, card
 from .combat import breakdown, fighters, levels_for, treasures_for
@@ -47,7 +48,13 @@ def draw(
 def discard(
     b: Builder, player: str | None, cid: str, reason: str, rules: Iterable[str] = ("decks.discards",)
 ) -> None:
-    b.emit("CardDiscarded", {"player": player, "card": cid, "reason": reason}, rules)
+    payload: dict[str, object] = {"player": player, "card": cid, "reason": reason}
+    for fn in hooks.of(b.s, "discard_pile"):
+        pile = fn(b.s, cid)
+        if pile:
+            payload["pile"] = pile  # recorded: the fold puts it there
+            break
+    b.emit("CardDiscarded", payload, rules)
 
 
 # -- levels ------------------------------------------------------------------

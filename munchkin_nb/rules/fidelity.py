@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from munchkin_nb.rules.catalogue import RULES
+from munchkin_nb.rules.catalogue import CLASSIC_RULES as RULES  # the audit is of the base game
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "cards" / "classic.yaml"
