@@ -522,7 +522,10 @@ def test_a_closed_pipe_is_one_line_not_a_traceback():
 def test_unknown_ruleset_is_one_line_in_a_process_of_its_own():
     proc = child("rules", "--ruleset", "nosuch")
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.splitlines() == ["munchkin-nb: error: unknown ruleset 'nosuch'; known: classic"]
+    from munchkin_nb.rules.rulesets import RULESETS
+
+    known = ", ".join(sorted(RULESETS))
+    assert proc.stderr.splitlines() == [f"munchkin-nb: error: unknown ruleset 'nosuch'; known: {known}"]
 
 
 def test_a_full_disk_leaves_the_database_as_it_was(tmp_path, files):

@@ -11,19 +11,20 @@ from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, GameState, can, evolve, fold, legal_actions, state_hash
 from munchkin_nb.engine.cardinfo import card_set, hand_limit
 from munchkin_nb.engine.state import combat_cards
-from munchkin_nb.rules import ruleset
+from munchkin_nb.rules import RULESETS, ruleset
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=10_000)
 players = st.integers(min_value=3, max_value=6)
 bots = st.sampled_from(["random", "heuristic"])
+# every invariant holds for every ruleset (classic and each plug-in), drawn like the seed
+rulesets = st.sampled_from(sorted(RULESETS))
 
 
 def every_card(s: GameState) -> Counter:
     seen: Counter = Counter()
-    for kind in ("door", "treasure"):
-        seen.update(s.decks[kind])
-        seen.update(s.discards[kind])
+    for pile in (*s.decks.values(), *s.discards.values()):  # a ruleset's own piles too
+        seen.update(pile)
     for p in s.players:
         seen.update(p.hand)
         seen.update(p.in_play())
@@ -33,10 +34,10 @@ def every_card(s: GameState) -> Counter:
 
 
 @SETTINGS
-@given(seeds, players, bots)
-def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot):
-    rec = play_game(n, seed, bot, max_turns=40)
-    all_cards = set(card_set("classic").instances())
+@given(seeds, players, bots, rulesets)
+def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot, rs):
+    rec = play_game(n, seed, bot, max_turns=40, ruleset=rs)
+    all_cards = set(card_set(ruleset(rs).card_set).instances())
     s = GameState.initial()
     for i, e in enumerate(rec.events):
         evolve(s, e)
@@ -49,26 +50,27 @@ def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot):
 
 
 @SETTINGS
-@given(seeds, players, bots)
-def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot):
-    rec = play_game(n, seed, bot, max_turns=60)
-    win = ruleset("classic").win_level
+@given(seeds, players, bots, rulesets)
+def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot, rs):
+    rec = play_game(n, seed, bot, max_turns=60, ruleset=rs)
+    win = ruleset(rs).win_level
     for e in rec.events:
         if e.type == "LevelChanged":
             assert 1 <= e.payload["level"] <= win + 3, e.payload
             if e.payload["level"] >= win:
                 assert (
-                    e.payload["reason"] in ("killed a monster", "helped kill as an elf")
+                    e.payload["reason"]
+                    in ("killed a monster", "helped kill as an elf", "the last non-Cultist")
                     or "card.effect" in e.rules
                 ), e
 
 
 @SETTINGS
-@given(seeds, players, bots)
-def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot):
-    rec = play_game(n, seed, bot, max_turns=40)
+@given(seeds, players, bots, rulesets)
+def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot, rs):
+    rec = play_game(n, seed, bot, max_turns=40, ruleset=rs)
     s = GameState.initial()
-    limit = ruleset("classic").hand_limit
+    limit = ruleset(rs).hand_limit
     for e in rec.events:
         if e.type == "TurnEnded":
             p = s.player(e.payload["player"])
@@ -76,11 +78,11 @@ def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot):
         evolve(s, e)
 
 
-def random_walk(seed: int, n: int, steps: int):
+def random_walk(seed: int, n: int, steps: int, rs: str = "classic"):
     """A game driven by uniformly random legal actions: yields (step, game, legal) before each action."""
     import random
 
-    game = Game.start(["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n], seed=seed)
+    game = Game.start(["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n], rs, seed=seed)
     rng = random.Random(seed)
     for step in range(steps):
         legal = legal_actions(game.state)
@@ -91,25 +93,25 @@ def random_walk(seed: int, n: int, steps: int):
 
 
 @SETTINGS
-@given(seeds, players)
-def test_every_legal_action_is_accepted(seed, n):
-    for _, game, legal in random_walk(seed, n, 300):
+@given(seeds, players, rulesets)
+def test_every_legal_action_is_accepted(seed, n, rs):
+    for _, game, legal in random_walk(seed, n, 300, rs):
         for a in legal:
             assert can(game.state, a), f"offered but refused: {a}"
 
 
 @SETTINGS
-@given(seeds, players, bots)
-def test_same_seed_same_events_byte_for_byte(seed, n, bot):
-    a = play_game(n, seed, bot, max_turns=30)
-    b = play_game(n, seed, bot, max_turns=30)
+@given(seeds, players, bots, rulesets)
+def test_same_seed_same_events_byte_for_byte(seed, n, bot, rs):
+    a = play_game(n, seed, bot, max_turns=30, ruleset=rs)
+    b = play_game(n, seed, bot, max_turns=30, ruleset=rs)
     assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
 
 
 @SETTINGS
-@given(seeds, players, st.data())
-def test_every_prefix_folds_to_the_same_state(seed, n, data):
-    rec = play_game(n, seed, "random", max_turns=30)
+@given(seeds, players, rulesets, st.data())
+def test_every_prefix_folds_to_the_same_state(seed, n, rs, data):
+    rec = play_game(n, seed, "random", max_turns=30, ruleset=rs)
     k = data.draw(st.integers(min_value=1, max_value=len(rec.events)))
     incremental = GameState.initial()
     for e in rec.events[:k]:
@@ -120,13 +122,13 @@ def test_every_prefix_folds_to_the_same_state(seed, n, data):
 
 
 @SETTINGS
-@given(seeds, players)
-def test_an_action_outside_the_legal_list_is_refused(seed, n):
+@given(seeds, players, rulesets)
+def test_an_action_outside_the_legal_list_is_refused(seed, n, rs):
     """Whatever any move could propose for any player, the engine accepts exactly what it lists
     for that player (the decider's actions and everyone's out-of-turn plays)."""
     from munchkin_nb.engine.moves_base import MOVES
 
-    for step, game, _legal in random_walk(seed, n, 250):
+    for step, game, _legal in random_walk(seed, n, 250, rs):
         if step % 10:
             continue
         listed = {a.key() for name in game.state.names() for a in legal_actions(game.state, name)}

@@ -56,4 +56,7 @@ def test_cli_lists_rules_with_citations_and_cross_checks(capsys):
     assert "turn.charity" in out and "000_ec1365c06d4620a2.txt §" in out
     assert "cross-check: 002_bb01092f1c00afe9.txt" in out and "summary slip:" in out
     assert main(["rules", "--ruleset", "nope"]) == 2  # one line on stderr, not a traceback (issue 9)
-    assert capsys.readouterr().err == "munchkin-nb: error: unknown ruleset 'nope'; known: classic\n"
+    from munchkin_nb.rules.rulesets import RULESETS
+
+    known = ", ".join(sorted(RULESETS))
+    assert capsys.readouterr().err == f"munchkin-nb: error: unknown ruleset 'nope'; known: {known}\n"

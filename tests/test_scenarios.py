@@ -14,9 +14,8 @@ from munchkin_nb.scenarios.yaml_io import load_yaml
 HERE = Path(__file__).parent
 # tests/scenarios/*.yaml and the card audit's tests/scenarios/cards/*.yaml; not cards/pending/, which
 # holds scenarios written as the cards say, waiting for an engine change (docs/fidelity/disagreements.md)
-SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml")) + sorted(
-    (HERE / "scenarios" / "cards").glob("*.yaml")
-)
+# and each ruleset plug-in's tests/scenarios/<ruleset>/*.yaml
+SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml")) + sorted((HERE / "scenarios").glob("*/*.yaml"))
 SETUP_TESTS = HERE / "test_setup_rules.py"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from munchkin_nb.engine import Action, Game, IllegalAction, legal_actions, new_game
+from munchkin_nb.engine import Action, Game, GameState, IllegalAction, legal_actions, new_game
 from munchkin_nb.engine.cardinfo import card
 
 NAMES = ["Ana", "Ben", "Cy"]
@@ -180,3 +180,76 @@ def test_first_player_ties_roll_again():
     types = [e.type for e in events]
     assert types.count("DieRolled") == 5
     assert g.state.active.name == "Ben"
+
+
+# -- Munchkin Cthulhu (the ruleset plug-in munchkin_nb/rulesets/cthulhu) ------------------------
+
+
+# rules: cthulhu.players
+@pytest.mark.parametrize("n", [2, 7])
+def test_cthulhu_three_to_six_players(n):
+    with pytest.raises(IllegalAction) as exc:
+        Game.start([f"P{i}" for i in range(n)], "cthulhu", seed=1)
+    assert exc.value.rule_id == "cthulhu.players"
+
+
+# rules: cthulhu.deal, cthulhu.discards, cthulhu.start_character
+def test_cthulhu_two_and_two_level_one_no_class():
+    g = Game.start(NAMES, "cthulhu", seed=3)
+    s = g.state
+    assert s.ruleset == "cthulhu" and set(s.discards) == {"door", "treasure", "cultist"}
+    for p in s.players:
+        decks = [card(s, c).deck for c in p.hand]
+        assert decks.count("door") == 2 and decks.count("treasure") == 2
+        assert p.level == 1 and not p.classes and not p.races
+    dealt = [e for e in g.events if e.type == "CardDrawn"]
+    assert len(dealt) == 12 and all(e.rules == ("cthulhu.deal",) for e in dealt)
+
+
+# rules: cthulhu.first_player
+def test_cthulhu_first_player_by_die():
+    g = Game.start(NAMES, "cthulhu", seed=5)
+    for name in NAMES:
+        g.act(Action("finish_setup", name))
+    rolls = [e for e in g.events if e.type == "DieRolled"]
+    assert rolls and all("cthulhu.first_player" in e.rules for e in rolls)
+    assert any(e.type == "FirstPlayerChosen" for e in g.events)
+
+
+def _cthulhu_games(n: int):
+    from munchkin_nb.bots import play_game
+
+    return [play_game(3 + seed % 4, seed, "random", ruleset="cthulhu") for seed in range(n)]
+
+
+# rules: cthulhu.reshuffle, cthulhu.new_character
+def test_cthulhu_reshuffles_and_new_characters_draw_two_and_two():
+    reshuffled = revived = 0
+    table = GameState(card_set="cthulhu")  # for card lookups
+    for rec in _cthulhu_games(12):
+        events = rec.events
+        for i, e in enumerate(events):
+            if e.type == "DeckShuffled" and e.payload.get("from_discards"):
+                assert e.rules == ("cthulhu.reshuffle",)
+                # the Cultists' own pile is not part of the door discards
+                assert not any(card(table, c).klass == "cultist" for c in e.payload["order"])
+                reshuffled += 1
+            if e.type == "PlayerRevived":
+                draws = [x for x in events[i + 1 : i + 5] if x.type == "CardDrawn"]
+                assert [x.payload["deck"] for x in draws] == ["door", "door", "treasure", "treasure"]
+                assert all(x.rules == ("cthulhu.new_character",) for x in draws)
+                revived += 1
+    assert reshuffled and revived
+
+
+# rules: cthulhu.help_next_turn
+def test_cthulhu_the_dead_help_from_the_next_turn():
+    from munchkin_nb.engine.moves_combat import may_help
+
+    s = Game.start(NAMES, "cthulhu", seed=1).state
+    s.turn = 4
+    p = s.player("Ben")
+    p.dead, p.died_on_turn = True, 4
+    assert not may_help(s, "Ben")
+    s.turn = 5
+    assert may_help(s, "Ben")

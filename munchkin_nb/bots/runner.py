@@ -38,12 +38,17 @@ class GameRecord:
 
 
 def play_game(
-    players: int = 4, seed: int = 0, bot: str = "heuristic", max_turns: int = 400, max_events: int = 200_000
+    players: int = 4,
+    seed: int = 0,
+    bot: str = "heuristic",
+    max_turns: int = 400,
+    max_events: int = 200_000,
+    ruleset: str = "classic",
 ) -> GameRecord:
     """Play one game to its end (or `max_turns`); returns the record."""
     from . import BOTS
 
-    game = Game.start(NAMES[:players], seed=seed)
+    game = Game.start(NAMES[:players], ruleset, seed=seed)
     bots = {name: BOTS[bot](seed * 101 + i) for i, name in enumerate(NAMES[:players])}
     names = NAMES[:players]
 
@@ -83,8 +88,8 @@ def play_game(
         who = legal[0].player
         game.act(bots[who].choose(game.state, legal))
     meta = {
-        "ruleset": "classic",
-        "modules": [],
+        "ruleset": game.state.ruleset,
+        "modules": list(game.state.modules),
         "players": NAMES[:players],
         "seed": seed,
         "source": "simulated",

@@ -31,6 +31,8 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Path:
 
 def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
     """Load a set by name ("classic") or by path; raise CardError on a bad card."""
+    import munchkin_nb.rules  # noqa: F401  (the ruleset plug-ins add the words their cards use)
+
     path = resolve(name_or_path)
     try:
         data = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what=str(path))

@@ -167,3 +167,18 @@ PERSISTENT_KINDS = {
 
 WHEN_WORDS = frozenset({"combat", "own_turn", "any_time", "on_draw", "after_failed_roll"})
 WHEN_KEYS = frozenset({"after_combat", "not_highest", "in_play"})
+
+
+def extend(
+    races: frozenset[str] = frozenset(),
+    classes: frozenset[str] = frozenset(),
+    effects: dict[str, set[str]] | None = None,
+    steps: dict[str, set[str]] | None = None,
+) -> None:
+    """A ruleset plug-in adds the words its cards use (its races or accents, classes, effects,
+    steps); each needs a handler in the plug-in's engine part, as the core words do."""
+    global RACES, CLASSES
+    RACES = RACES | races
+    CLASSES = CLASSES | classes
+    EFFECT_KINDS.update(effects or {})
+    STEP_KINDS.update(steps or {})

@@ -1,5 +1,7 @@
 """The rules engine: state is data, actions are intents, events are facts, evolve is the fold."""
 
+from munchkin_nb.rulesets import load_engine
+
 from .actions import Action, IllegalAction
 from .chance import RandomChance, ScriptedChance
 from .combat import Breakdown, Term, breakdown
@@ -8,6 +10,9 @@ from .evolve import evolve, fold
 from .game import Game, new_game
 from .legal import apply, can, context, legal_actions, verify
 from .state import Combat, GameState, Player, state_hash
+
+# the ruleset and module plug-ins register their hooks, steps and moves with the engine
+load_engine()
 
 __all__ = [
     "Action",

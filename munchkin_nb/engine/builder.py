@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .chance import Chance
 from .events import Event
 from .evolve import evolve
 from .state import GameState
+
+
+def renames_of(ruleset: str) -> Mapping[str, str]:
+    """The ruleset's own rule ids for core rules (empty for the base game or before a game)."""
+    from munchkin_nb.rules.rulesets import RULESETS
+
+    rs = RULESETS.get(ruleset)
+    return rs.renames if rs else {}
 
 
 class Builder:
@@ -19,6 +27,8 @@ class Builder:
         self.s = state if in_place else state.copy()
         self.chance = chance
         self.events: list[Event] = []
+        self._renames_of = ""  # the ruleset whose renames are loaded ("" before GameStarted)
+        self._renames: Mapping[str, str] = {}
 
     def emit(
         self,
@@ -28,6 +38,11 @@ class Builder:
         actor: str | None = None,
         automatic: bool = True,
     ) -> Event:
+        if self.s.ruleset != self._renames_of:
+            self._renames_of = self.s.ruleset
+            self._renames = renames_of(self.s.ruleset)
+        if self._renames:  # a ruleset cites its own rule where it has one for the same thing
+            rules = [self._renames.get(r, r) for r in rules]
         e = Event(etype, payload or {}, actor, automatic, tuple(rules), self.s.turn, self.s.phase)
         evolve(self.s, e)
         self.events.append(e)

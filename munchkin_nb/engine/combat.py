@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import hooks
 from .cardinfo import abilities, card, effect, effects, holds, item_usable
 from .registry import handles
 from .state import Combat, GameState, Player
@@ -190,8 +191,10 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
         mc = card(state, m["card"])
         assert mc.level is not None, "the card loader requires a level of every monster"
         copies = 1 + len(m.get("mates", []))
+        floor_hooks = hooks.of(state, "monster_level")
         for k in range(copies):
             suffix = "" if k == 0 else " (Mate)"
+            first = len(terms)
             terms.append(Term("monsters", mc.name + suffix, mc.level, m["card"], "combat.strength"))
             for enh in m.get("enhancers", []):
                 amount = (effect(card(state, enh), "monster_bonus") or {}).get("monster_bonus", 0)
@@ -204,6 +207,8 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
                         "combat.enhancer",
                     )
                 )
+            for fn in floor_hooks:  # e.g. a level that no card may take to 0 or below
+                terms.extend(fn(state, m["card"], terms[first:]))
             for b in effects(mc, "bonus"):
                 if isinstance(b, dict) and any(
                     holds(state, p, b.get("against")) and not _half_exempt(state, p, b.get("against"))

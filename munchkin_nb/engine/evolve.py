@@ -11,11 +11,10 @@ from .state import Combat, GameState, Player
 
 def _take(s: GameState, cid: str) -> None:
     """Lift a card from wherever it lies, so that it can be put somewhere else."""
-    for kind in ("door", "treasure"):
-        for pile in (s.decks[kind], s.discards[kind]):
-            if cid in pile:
-                pile.remove(cid)
-                return
+    for pile in (*s.decks.values(), *s.discards.values()):
+        if cid in pile:
+            pile.remove(cid)
+            return
     for p in s.players:
         for zone in (p.hand, p.equipped, p.carried, p.races, p.classes, p.curses):
             if cid in zone:
@@ -60,6 +59,8 @@ def _game_started(s: GameState, e: Event) -> None:
     for cid in cs.instances():
         s.decks[cs.card_of(cid).deck].append(cid)
     s.discards = {"door": [], "treasure": []}
+    for pile in p.get("piles", []):  # a ruleset's own discard piles
+        s.discards[pile] = []
     s.phase = "setup"
 
 
@@ -87,7 +88,7 @@ def _card_taken_from_discard(s: GameState, e: Event) -> None:
 def _card_discarded(s: GameState, e: Event) -> None:
     cid = e.payload["card"]
     _take(s, cid)
-    s.discards[card(s, cid).deck].append(cid)
+    s.discards[e.payload.get("pile") or card(s, cid).deck].append(cid)
 
 
 def _card_given(s: GameState, e: Event) -> None:

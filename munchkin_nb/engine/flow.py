@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.rules.rulesets import Ruleset, ruleset
 
+from . import hooks
 from .builder import Builder
 from .cardinfo import abilities, card
 from .combat import breakdown, fighters, levels_for, treasures_for
@@ -50,7 +51,13 @@ def discard(
     """Discard a card; what sat on it goes too, and a player who lost a race may hold too many big items."""
     race_of = next((p.name for p in b.s.players if cid in p.races), None)
     detach(b, cid)
-    b.emit("CardDiscarded", {"player": player, "card": cid, "reason": reason}, rules)
+    payload: dict[str, object] = {"player": player, "card": cid, "reason": reason}
+    for fn in hooks.of(b.s, "discard_pile"):
+        pile = fn(b.s, cid)
+        if pile:
+            payload["pile"] = pile  # recorded: the fold puts it there
+            break
+    b.emit("CardDiscarded", payload, rules)
     if race_of is not None:
         from .big_items import after_race_lost
 

@@ -34,7 +34,7 @@ def new_game(
     ]
     if not rs.min_players <= len(specs) <= rs.max_players:
         raise IllegalAction(
-            "setup.players",
+            rs.renames.get("setup.players", "setup.players"),
             f"{rs.name} is played by {rs.min_players} to {rs.max_players} players, not {len(specs)}.",
         )
     names = [p["name"] for p in specs]
@@ -51,6 +51,7 @@ def new_game(
             "ruleset": rs.name,
             "card_set": rs.card_set,
             "modules": list(rs.modules),
+            **({"piles": list(rs.piles)} if rs.piles else {}),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in specs],
             "seed": seed,
         },

@@ -21,8 +21,9 @@ from . import (  # noqa: F401
 from collections.abc import Collection
 from typing import Any
 
+from . import hooks
 from .actions import Action, IllegalAction, require
-from .builder import Builder
+from .builder import Builder, renames_of
 from .chance import Chance, RandomChance
 from .events import Event
 from .moves_base import MOVES, Move
@@ -124,7 +125,16 @@ def to_act(s: GameState) -> list[str]:
 
 def verify(s: GameState, a: Action) -> None:
     """Raise IllegalAction (rule id and sentence) unless `a` is legal now."""
-    _verify_move(s, a, _move_of(s, a), *context(s))
+    try:
+        _verify_move(s, a, _move_of(s, a), *context(s))
+    except IllegalAction as exc:
+        raise _renamed(s, exc) from None
+
+
+def _renamed(s: GameState, exc: IllegalAction) -> IllegalAction:
+    """The refusal citing the ruleset's own rule, where it has one for the core rule."""
+    own = renames_of(s.ruleset).get(exc.rule_id)
+    return IllegalAction(own, exc.sentence) if own else exc
 
 
 def _move_of(s: GameState, a: Action) -> Move:
@@ -172,9 +182,12 @@ def can(s: GameState, a: Action) -> bool:
 
 def apply(s: GameState, a: Action, chance: Chance | None = None, in_place: bool = False) -> list[Event]:
     """The events that taking `a` produces (the decision first); `s` is not changed unless `in_place`."""
-    m = _move_of(s, a)
-    decider, when = context(s)  # once: it also says whether the action is out of turn
-    _verify_move(s, a, m, decider, when)
+    try:
+        m = _move_of(s, a)
+        decider, when = context(s)  # once: it also says whether the action is out of turn
+        _verify_move(s, a, m, decider, when)
+    except IllegalAction as exc:
+        raise _renamed(s, exc) from None
     b = Builder(s, chance or RandomChance(0), in_place)
     payload: dict[str, Any] = {"action": a.to_dict()}
     rules: list[str] = []
@@ -185,4 +198,6 @@ def apply(s: GameState, a: Action, chance: Chance | None = None, in_place: bool 
         rules.append(m.anytime_rule)
     b.emit("ActionTaken", payload, rules, actor=a.player, automatic=False)
     m.run(b, a)
+    for fn in hooks.of(b.s, "after_action"):
+        fn(b, a)
     return b.events

@@ -9,7 +9,7 @@ from .actions import Action, require
 from .builder import Builder
 from .cardinfo import abilities, card, effect, effects, holds
 from .combat import fighters, run_away_modifier
-from .flow import advance, apply_steps, discard, draw, give, open_window, rs
+from .flow import advance, apply_steps, discard, draw, give, open_window, rs, ruleset_of
 from .monster_effects import wont_pursue
 from .moves_base import Move, act, in_hand, move, owned, target
 from .registry import handles
@@ -373,7 +373,7 @@ def doubled(s: GameState) -> bool:
 def may_help(s: GameState, name: str) -> bool:
     """Alive, or dead since an earlier turn: the new character helps from the next turn on."""
     p = s.player(name)
-    return not p.dead or p.died_on_turn < s.turn
+    return not p.dead or p.died_on_turn + ruleset_of(s).dead_help_delay <= s.turn
 
 
 @move

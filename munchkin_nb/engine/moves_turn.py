@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from . import hooks
 from .actions import Action, IllegalAction, require
 from .builder import Builder
 from .cardinfo import abilities, card, effect, hand_limit, has_ability, item_usable
@@ -394,8 +395,10 @@ class DiscardCard(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
+        refusals = hooks.of(s, "may_drop")
         for cid in p.races + p.classes + [c for c in (p.half_breed, p.super_munchkin) if c]:
-            yield act(self.name, player, card=cid)
+            if not any(fn(s, player, cid) for fn in refusals):
+                yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
@@ -405,6 +408,10 @@ class DiscardCard(Move):
             "items.no_discard",
             "only a race, class, Half-Breed or Super Munchkin card may be dropped at will.",
         )
+        for fn in hooks.of(s, "may_drop"):
+            refusal = fn(s, a.player, cid)
+            if refusal:
+                raise IllegalAction(*refusal)
 
     def run(self, b: Builder, a: Action) -> None:
         p = b.s.player(a.player)

@@ -160,7 +160,8 @@ class GameState:
         for kind in ("door", "treasure"):
             if card in self.decks[kind]:
                 return f"deck:{kind}"
-            if card in self.discards[kind]:
+        for kind, pile in self.discards.items():
+            if card in pile:
                 return f"discard:{kind}"
         for p in self.players:
             if card in p.hand:

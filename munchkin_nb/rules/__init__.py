@@ -1,6 +1,21 @@
 """The rule catalogue and the rulesets."""
 
-from .catalogue import RULE_INDEX, RULES, Rule, rule
-from .rulesets import RULESETS, Ruleset, ruleset
+from munchkin_nb.rulesets import load_data
 
-__all__ = ["RULES", "RULE_INDEX", "Rule", "rule", "RULESETS", "Ruleset", "ruleset"]
+from .catalogue import RULE_INDEX, RULES, Rule, register_rules, rule
+from .rulesets import RULESETS, Ruleset, register_ruleset, ruleset
+
+# the ruleset and module plug-ins add their rulesets and rules as soon as the catalogue exists
+load_data()
+
+__all__ = [
+    "RULES",
+    "RULE_INDEX",
+    "Rule",
+    "rule",
+    "register_rules",
+    "RULESETS",
+    "Ruleset",
+    "register_ruleset",
+    "ruleset",
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 ES = "000_ec1365c06d4620a2.txt"  # Spanish full rules (canonical for classic)
@@ -93,7 +94,8 @@ SLIPS: dict[str, str] = {
 }
 
 
-RULES: tuple[Rule, ...] = (
+# the base game's rules; plug-ins add theirs to RULES through `register_rules`
+CLASSIC_RULES: tuple[Rule, ...] = (
     # set-up
     _r(
         "setup.players",
@@ -533,7 +535,17 @@ RULES: tuple[Rule, ...] = (
     ),
 )
 
+RULES: list[Rule] = list(CLASSIC_RULES)
 RULE_INDEX: dict[str, Rule] = {r.id: r for r in RULES}
+
+
+def register_rules(rules: Iterable[Rule]) -> None:
+    """A ruleset or module plug-in adds its own rules (each names its ruleset in `rulesets`)."""
+    for r in rules:
+        if r.id in RULE_INDEX:
+            raise ValueError(f"rule {r.id!r} is registered twice")
+        RULES.append(r)
+        RULE_INDEX[r.id] = r
 
 
 def rule(rule_id: str) -> Rule:

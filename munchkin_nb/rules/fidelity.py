@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from munchkin_nb.rules.catalogue import RULES
+from munchkin_nb.rules.catalogue import CLASSIC_RULES as RULES  # the audit is of the base game
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "cards" / "classic.yaml"
@@ -116,6 +116,8 @@ def scenarios(card_ids: Iterable[str]) -> list[ScenarioUse]:
     out = []
     for path in scenario_paths():
         data = _load(path) or {}
+        if data.get("ruleset", "classic") != "classic":
+            continue  # the audit is of the base game; a plug-in's scenarios play its own cards
         rel = path.relative_to(ROOT).as_posix()
         steps = [s for s in data.get("steps") or [] if isinstance(s, dict) and "say" not in s]
         # discard piles are scenery (a reshuffle test lays out the whole deck there): not a use of the card

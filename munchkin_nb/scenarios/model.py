@@ -83,9 +83,11 @@ def _player(i: int, p: Any, cards: CardNames) -> dict[str, Any]:
     return spec
 
 
-def _piles(data: dict[str, Any], key: str, cards: CardNames) -> dict[str, list[str]]:
+def _piles(
+    data: dict[str, Any], key: str, cards: CardNames, extra: tuple[str, ...] = ()
+) -> dict[str, list[str]]:
     piles = need_map(data.get(key) or {}, key)
-    need_known_keys(piles, key, ("door", "treasure"))
+    need_known_keys(piles, key, ("door", "treasure", *extra))
     return {
         kind: [cards.place(c, f"{key}.{kind}[{j}]") for j, c in enumerate(str_list(v or [], f"{key}.{kind}"))]
         for kind, v in piles.items()
@@ -121,7 +123,7 @@ def _read(path: Path) -> Scenario:
     phase = data.get("phase", "before_door")
     if phase not in START_PHASES:
         raise FieldError(f"phase: a scenario starts in one of {', '.join(START_PHASES)}, not {phase!r}")
-    decks, discards = _piles(data, "decks", cards), _piles(data, "discards", cards)
+    decks, discards = _piles(data, "decks", cards), _piles(data, "discards", cards, rs.piles)
     dice = [need_int(d, f"dice[{i}]", 1, 6) for i, d in enumerate(need_list(data.get("dice", []), "dice"))]
     if "xfail" in data:
         need_str(data["xfail"], "xfail")

@@ -17,6 +17,7 @@ from munchkin_nb.engine import (
 )
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.chance import ChanceExhausted
+from munchkin_nb.rules import ruleset
 
 from .expect import check_expectation
 from .model import Scenario, ScenarioError, load_scenario
@@ -62,8 +63,9 @@ def scenario_game(sc: Scenario) -> Game:
         "GameStarted",
         {
             "ruleset": sc.ruleset,
-            "card_set": sc.ruleset,
+            "card_set": ruleset(sc.ruleset).card_set,
             "modules": [],
+            "piles": list(ruleset(sc.ruleset).piles),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in sc.players],
             "seed": None,
             "scenario": sc.name,

@@ -9,7 +9,7 @@ from typing import Any
 
 from munchkin_nb.engine.events import EVENT_TYPES
 from munchkin_nb.engine.moves_base import MOVES
-from munchkin_nb.rules import RULE_INDEX
+from munchkin_nb.rules import RULE_INDEX, RULESETS
 
 from .fields import (
     FieldError,
@@ -122,13 +122,14 @@ def _location(v: Any, at: str, t: Table) -> None:
     kind, _, rest = where.partition(":")
     ok = (
         (kind in ("deck", "discard") and rest in ("door", "treasure"))
+        or (kind == "discard" and rest in {p for rs in RULESETS.values() for p in rs.piles})
         or (kind in ("hand", "play") and rest in t.players)
         or where in ("combat", "nowhere")
     )
     if not ok:
         raise FieldError(
             f"{at}: unknown place {show(where)}; one of deck:door, deck:treasure, discard:door, "
-            "discard:treasure, hand:PLAYER, play:PLAYER, combat, nowhere"
+            "discard:treasure (or a ruleset's own pile), hand:PLAYER, play:PLAYER, combat, nowhere"
         )
 
 

@@ -1,0 +1,57 @@
+"""Hook points: where a ruleset or module plug-in changes what the core engine does.
+
+The core never asks which game it is playing. Numbers that differ are fields of `Ruleset`;
+behaviour that differs is a function a plug-in registers here for its own name (a ruleset or a
+module), and the core calls every function registered for the game's ruleset and modules at
+the named point. With nothing registered a point costs one dict lookup.
+
+Points (the signature each registered function has):
+- `discard_pile`  fn(state, card) -> str | None: the discard pile a card goes to, when it is not
+  its deck's own (a pile the ruleset lists in `Ruleset.piles`).
+- `may_drop`      fn(state, player, card) -> (rule, sentence) | None: a refusal to drop a race,
+  class or cheat card at will.
+- `after_action`  fn(builder, action) -> None: after every action's own events, to add what
+  follows from them (a game-end condition, losing a card whose condition is gone).
+- `monster_level` fn(state, monster card, terms) -> list[Term]: terms added to one monster's
+  level terms (its printed level and the enhancers on it), such as a floor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+POINTS = ("discard_pile", "may_drop", "after_action", "monster_level")
+
+#: point -> owner (a ruleset or module name) -> the functions it registered, in order
+HOOKS: dict[str, dict[str, list[Callable[..., Any]]]] = {p: {} for p in POINTS}
+
+_NONE: list[Callable[..., Any]] = []
+
+
+def hook(point: str, owner: str) -> Callable[[F], F]:
+    """Register a function at a hook point for one ruleset or module (a decorator)."""
+    if point not in HOOKS:
+        raise ValueError(f"unknown hook point {point!r}; known: {', '.join(POINTS)}")
+
+    def deco(fn: F) -> F:
+        HOOKS[point].setdefault(owner, []).append(fn)
+        return fn
+
+    return deco
+
+
+def of(s: GameState, point: str) -> list[Callable[..., Any]]:
+    """The functions to call at `point` for the game in `s`: its ruleset's, then its modules'."""
+    table = HOOKS[point]
+    if not table:
+        return _NONE
+    fns = table.get(s.ruleset, _NONE)
+    if s.modules:
+        fns = fns + [f for m in s.modules for f in table.get(m, _NONE)]
+    return fns

@@ -1,0 +1,54 @@
+"""Rulesets are plug-ins: the core names none of them, and bots play each to a winner."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from munchkin_nb.bots import play_game
+from munchkin_nb.cli import main
+from munchkin_nb.engine import hooks
+from munchkin_nb.engine.state import GameState
+from munchkin_nb.rules import RULE_INDEX, RULES, RULESETS
+
+ENGINE = Path(__file__).resolve().parents[1] / "munchkin_nb" / "engine"
+
+
+def test_the_core_engine_names_no_plug_in():
+    plugins = [n for n in RULESETS if n != "classic"]
+    assert plugins, "no ruleset plug-in is registered"
+    pattern = re.compile("|".join(plugins), re.IGNORECASE)
+    for path in ENGINE.glob("*.py"):
+        assert not pattern.search(path.read_text(encoding="utf-8")), f"{path.name} names a plug-in"
+
+
+def test_each_plug_in_brings_its_rules_and_renames_only_to_known_rules():
+    for rs in RULESETS.values():
+        own = [r for r in RULES if rs.name in r.rulesets]
+        assert rs.name == "classic" or len(own) >= 25, f"{rs.name}: {len(own)} rules"
+        for core, mine in rs.renames.items():
+            assert core in RULE_INDEX and "classic" in RULE_INDEX[core].rulesets, core
+            assert rs.name in RULE_INDEX[mine].rulesets, mine
+
+
+def test_a_hook_point_with_nothing_registered_gives_nothing():
+    assert hooks.of(GameState(ruleset="classic"), "after_action") == []
+    with pytest.raises(ValueError, match="unknown hook point"):
+        hooks.hook("no_such_point", "classic")
+
+
+@pytest.mark.parametrize("rs", sorted(RULESETS))
+def test_bots_play_each_ruleset_to_a_winner(rs):
+    for seed in range(4):
+        rec = play_game(3 + seed, seed, "heuristic", ruleset=rs)  # random bots may wander for long
+        assert rec.meta["winners"] and rec.meta["ruleset"] == rs
+
+
+def test_cli_lists_a_plug_ins_rules_and_cards(capsys):
+    assert main(["rules", "--ruleset", "cthulhu"]) == 0
+    out = capsys.readouterr().out
+    assert "cthulhu.last_non_cultist" in out and "003_d9dffe2412ccea8c.txt §" in out
+    assert main(["cards", "--set", "cthulhu"]) == 0
+    assert "necronomicon" in capsys.readouterr().out
