@@ -13,9 +13,9 @@ from munchkin_nb.rules.catalogue import RULES
 from munchkin_nb.scenarios import ScenarioError, load_scenario, run_scenario
 from munchkin_nb.scenarios.checks import engine_answer
 from munchkin_nb.scenarios.yaml_io import load_yaml
-from munchkin_nb.widgets.course import ORDER, Course, lesson_path, merge, next_lesson
+from munchkin_nb.widgets.course import INTRO, ORDER, Course, lesson_path, merge, next_lesson
 from munchkin_nb.widgets.glossary import TERMS, glossary_html, link_terms
-from munchkin_nb.widgets.lesson import Lesson
+from munchkin_nb.widgets.lesson import OFF_SCRIPT, Lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "notebooks" / "lessons").glob("*.yaml"))
@@ -146,6 +146,7 @@ def test_spanish_lessons_and_page_texts():
     messages = set(re.findall(r"""_\((?:"([^"]+)"|'([^']+)')\)""", sources))
     msgs = [a or b for a, b in messages]
     msgs += [load_scenario(lesson_path(s)).name for s in ORDER] + ["new", "started", "done", "the players"]
+    msgs += [INTRO, OFF_SCRIPT]
     assert i18n.missing("course", "es", msgs) == []
 
 

@@ -41,6 +41,10 @@ ORDER = (
     "death",
     "reaching_level_10",
 )
+INTRO = (
+    "Short lessons, from the first door to level 10. Read, answer the checks, and make the moves: "
+    "the rules engine plays them and explains each one. Your progress stays in this browser."
+)
 COURSE_LANGUAGES = {"en": "English", "es": "Español"}
 STORAGE_KEY = "munchkin-course-v1"
 
@@ -134,13 +138,15 @@ class Course(View):
         self.current: str | None = None
         self.lesson: Lesson | None = None
         self.language = widgets.Dropdown(
-            options=[(v, k) for k, v in COURSE_LANGUAGES.items()], value=self.store.lang
+            options=[(v, k) for k, v in COURSE_LANGUAGES.items()],
+            value=self.store.lang,
+            layout=widgets.Layout(width="130px"),
         )
         self.language.add_class("munchkin-course-language")
         self.heading = widgets.HTML()
         self.map = widgets.GridBox()
         self.map.add_class("munchkin-course-map")
-        self.next_button = widgets.Button(button_style="primary")
+        self.next_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.next_button.add_class("munchkin-next-lesson")
         self.next_button.on_click(lambda _b: self.open_next())
         self.summary = widgets.HTML()
@@ -151,7 +157,8 @@ class Course(View):
             [
                 widgets.HTML(COURSE_CSS),
                 self.store,
-                widgets.HBox([self.heading, self.language]),
+                self.language,
+                self.heading,
                 self.summary,
                 self.next_button,
                 self.lesson_box,
@@ -204,7 +211,8 @@ class Course(View):
     def render(self) -> None:
         _ = gettext("course", self.lang)
         progress = self.store.progress
-        self.heading.value = f"<h2>{escape(_('Learn Munchkin'))}</h2>"
+        intro = _(INTRO)
+        self.heading.value = f"<h2>{escape(_('Learn Munchkin'))}</h2><p>{escape(intro)}</p>"
         buttons = []
         marks = {"new": "○", "started": "◐", "done": "●"}
         for i, stem in enumerate(ORDER, 1):

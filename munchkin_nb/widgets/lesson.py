@@ -53,6 +53,8 @@ LESSON_CSS = """
 .munchkin-check {border-left: 4px solid #8e6bbf; background: #f4effa; padding: 6px 10px; margin: 6px 0;}
 .munchkin-check.right {border-color: #2a9d8f; background: #e3f2ef;}
 .munchkin-check.wrong {border-color: #c0392b; background: #fdecea;}
+.munchkin-scroll {overflow-x: auto; max-width: 100%;}
+.munchkin-lesson .say, .munchkin-check, .munchkin-why {overflow-wrap: anywhere;}
 .munchkin-why {border-left: 4px solid #999; background: #f6f6f6; padding: 4px 10px;}
 .munchkin-move-group h4 {margin: 6px 0 2px 0; font-size: 13px;}
 .munchkin-lesson .widget-button {height: auto; min-height: 28px; white-space: normal;}
@@ -171,12 +173,19 @@ class Lesson(View):
         self.prompt = widgets.HTML()
         self.choices = widgets.VBox()
         self.choices.add_class("munchkin-lesson-choices")
-        self.why = widgets.Dropdown(description=_("Why not?"), layout=widgets.Layout(width="auto"))
+        self.why = widgets.Dropdown(
+            description=_("Why not?"),
+            layout=widgets.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
         self.why.add_class("munchkin-why-not")
         self.why.observe(lambda _c: self._explain_refusal(), names="value")
         self.why_out = widgets.HTML()
         self.rewind_button = widgets.Button(
-            description=_("⟲ rewind"), tooltip=_("undo the last choice"), disabled=True
+            description=_("⟲ rewind"),
+            tooltip=_("undo the last choice"),
+            disabled=True,
+            layout=widgets.Layout(width="auto", min_width="90px"),
         )
         self.rewind_button.add_class("munchkin-rewind")
         self.rewind_button.on_click(lambda _b: self.rewind())
@@ -189,7 +198,7 @@ class Lesson(View):
                 self.table,
                 self.prompt,
                 self.choices,
-                widgets.HBox([self.rewind_button, self.why]),
+                widgets.HBox([self.rewind_button, self.why], layout=widgets.Layout(flex_flow="row wrap")),
                 self.why_out,
                 self.score_line,
             ]
@@ -563,7 +572,7 @@ class Lesson(View):
         _ = self._
         state = self.game.state
         self.page.value = "".join(self.log)
-        self.table.value = table_html(state) + combat_line(state)
+        self.table.value = f"<div class='munchkin-scroll'>{table_html(state)}</div>{combat_line(state)}"
         right, total = self.score
         self.score_line.value = (
             f"<p class='munchkin-score'>{escape(_('Checks right:'))} {right}/{total}</p>" if total else ""
