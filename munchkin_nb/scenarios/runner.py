@@ -19,10 +19,11 @@ from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.chance import ChanceExhausted
 from munchkin_nb.rules import ruleset
 
+from .checks import engine_answer, same_answer
 from .expect import check_expectation
 from .model import Scenario, ScenarioError, load_scenario
 from .names import CardNames, base
-from .shapes import CARD_PARAMS, CARDS_PARAMS
+from .shapes import CARD_PARAMS, CARDS_PARAMS, prose_in
 
 
 @dataclass
@@ -120,6 +121,17 @@ def _reject(state: GameState, body: dict[str, Any], names: CardNames) -> str | N
     return "the action was accepted but should be refused"
 
 
+def _check(state: GameState, body: dict[str, Any]) -> str | None:
+    """Why a `check` step fails (the engine answers otherwise, or cannot answer here), or None."""
+    try:
+        got = engine_answer(state, body)
+    except Exception as exc:  # the question does not apply to this position
+        return f"the engine cannot answer this check here: {exc}"
+    if not same_answer(got, body["answer"]):
+        return f"the engine answers {got!r}, the lesson says {body['answer']!r}"
+    return None
+
+
 class StepError(Exception):
     """A `do` step that could not be taken; the run stops there."""
 
@@ -138,7 +150,11 @@ def run_scenario(path_or_sc: Scenario | str | Path) -> ScenarioResult:
     for i, step in enumerate(sc.steps):
         kind, body = next(iter(step.items()))
         if kind == "say":
-            res.log.append(str(body))
+            res.log.append(prose_in(body, "en"))
+        elif kind == "check":
+            why = _check(game.state, body)
+            if why:
+                res.failures.append(StepFailure(i, step, why))
         elif kind == "do":
             try:
                 last, line = _do(game, body, sc.cards)

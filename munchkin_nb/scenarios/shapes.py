@@ -11,6 +11,7 @@ from munchkin_nb.engine.events import EVENT_TYPES
 from munchkin_nb.engine.moves_base import MOVES
 from munchkin_nb.rules import RULE_INDEX, RULESETS
 
+from .checks import check_shape
 from .fields import (
     FieldError,
     need_bool,
@@ -24,7 +25,9 @@ from .fields import (
 )
 from .names import CardNames
 
-STEP_KINDS = ("do", "expect", "reject", "say")
+STEP_KINDS = ("do", "expect", "reject", "say", "check")
+# a `say` is text, or the same text per language ({en: ..., es: ...}; English is required)
+PROSE_LANGUAGES = ("en", "es", "de", "eo", "ru", "ko")
 SEXES = ("female", "male")
 # phases a game can be in; a scenario's starting `phase` is one of the first three
 PHASES = ("before_door", "after_door", "charity", "setup", "combat", "over")
@@ -84,11 +87,30 @@ def check_step(i: int, step: Any, t: Table) -> None:
         raise _unknown("kind of step", kind, list(STEP_KINDS), at)
     at = f"{at} ({kind})"
     if kind == "say":
-        need_str(body, at)
+        check_prose(body, at)
+    elif kind == "check":
+        check_shape(body, at, t.players, t.card, check_prose)
     elif kind == "expect":
         check_expectation_shape(body, at, t)
     else:
         check_action(body, at, t, rule=kind == "reject")
+
+
+def check_prose(body: Any, at: str) -> None:
+    """Prose is text, or a mapping of language code to text with English among them."""
+    if isinstance(body, dict):
+        need_known_keys(body, at, PROSE_LANGUAGES)
+        if "en" not in body:
+            raise FieldError(f"{at}: prose per language needs 'en', the English text")
+        for lang, text in body.items():
+            need_str(text, f"{at}.{lang}")
+    else:
+        need_str(body, at)
+
+
+def prose_in(body: Any, lang: str) -> str:
+    """The text of a prose field in a language (English when that language is missing)."""
+    return str(body.get(lang) or body["en"]) if isinstance(body, dict) else str(body)
 
 
 def check_action(body: Any, at: str, t: Table, rule: bool = False, player_optional: bool = False) -> None:
