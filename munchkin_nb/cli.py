@@ -28,6 +28,10 @@ def _cards(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     from munchkin_nb.rules import RULES, ruleset
 
+    if args.search is not None or args.lang is not None:
+        from munchkin_nb.rules.search import cli
+
+        return cli(args.search, args.lang, args.ruleset, args.json)
     ruleset(args.ruleset)
     rules = [r for r in RULES if args.ruleset in r.rulesets]
     if args.json:
@@ -154,6 +158,8 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rules", help="the rule catalogue")
     r.add_argument("--ruleset", default="classic")
     r.add_argument("--json", action="store_true")
+    r.add_argument("--lang", help="en es de eo ru ko: the rules and citations in that language")
+    r.add_argument("--search", metavar="WORDS", help="rules matching WORDS in any language, best first")
     r.set_defaults(func=_rules)
     s = sub.add_parser("simulate", help="play whole games with bots")
     s.add_argument("--games", type=int, default=10)
