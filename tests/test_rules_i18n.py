@@ -103,3 +103,41 @@ def test_cli_refuses_an_unknown_language_in_one_line(capsys):
 
 def test_languages_are_the_six_of_the_rulebooks_and_players():
     assert list(LANGUAGES) == ["en", "es", "de", "eo", "ru", "ko"]
+
+
+def test_every_page_text_of_the_explorer_is_translated_in_every_language():
+    from babel.messages.extract import extract_from_file
+
+    from munchkin_nb import i18n
+
+    root = Path(__file__).resolve().parents[1] / "munchkin_nb"
+    files = ["widgets/rules_explorer.py", "rules/search.py", "rules/sources.py"]
+    messages = sorted(
+        {
+            m
+            for f in files
+            for _l, m, _c, _x in extract_from_file("python", root / f, keywords={"_": None, "t": None})
+        }
+    )
+    assert "Checked by {n} worked example(s)" in messages and "Munchkin, Spanish rulebook" in messages
+    for lang in LANGUAGES:
+        if lang != "en":
+            assert i18n.missing("explorer", lang, messages) == [], lang
+
+
+def test_the_card_views_read_by_kind_with_plural_legends():
+    from munchkin_nb.cards import load_set
+    from munchkin_nb.viz.graphs import neighbourhood, neighbourhood_graph, plural, relation_matrix
+
+    assert [plural(k) for k in ("class", "sex", "monster")] == ["classes", "sexes", "monsters"]
+    cards = load_set("classic")
+    dwarf = neighbourhood(cards, "dwarf")
+    assert ("3,872 Orcs", "monster", "stronger against (+6)") in dwarf["in"]
+    assert any(kind == "item" for _n, kind, _r in dwarf["in"])
+    ancient = neighbourhood(cards, "ancient")  # an enhancer: one node for every monster, not 37 edges
+    assert ancient["out"] == [("every monster (37)", "monster", "goes on")]
+    fig = neighbourhood_graph(cards, "bigfoot")
+    names = {t.name for t in fig.data if t.name}
+    assert {"races", "enhancers"} <= names and "classs" not in names and "sexs" not in names
+    matrix = relation_matrix(cards)
+    assert "race dwarf" in matrix.data[0].x and "3,872 Orcs" in matrix.data[0].y

@@ -412,7 +412,7 @@ def relation_matrix(card_set: Any, title: str | None = None) -> go.Figure:
         template="plotly_white",
         xaxis={"side": "top", "tickangle": -40},
         yaxis={"autorange": "reversed", "automargin": True},
-        margin={"l": 10, "r": 10, "t": 150, "b": 10},
+        margin={"l": 10, "r": 10, "t": 120, "b": 10},
     )
     return fig
 
