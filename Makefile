@@ -17,9 +17,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,dev]'
 	touch $(STAMP)
 
-# Debian's chromium for the browser tests; never a browser download of playwright's own.
+# Debian's chromium for the browser tests, never a browser download of playwright's own; and a
+# Korean font, without which the explorer's Korean pages are drawn as boxes.
 chromium:
-	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@test -x /usr/bin/chromium -a -d /usr/share/fonts/truetype/nanum || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-nanum >/dev/null; }
 
 app: $(STAMP)
 	$(PY) -m munchkin_nb.app --host $(HOST) --port $(PORT)

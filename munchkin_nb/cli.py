@@ -48,6 +48,10 @@ def _rules(args: argparse.Namespace) -> int:
         ruleset(args.ruleset)
     except ValueError as error:
         raise CliError(str(error)) from None
+    if args.search is not None or args.lang is not None:
+        from munchkin_nb.rules.search import cli
+
+        return cli(args.search, args.lang, args.ruleset, args.json)
     rules = [r for r in RULES if args.ruleset in r.rulesets]
     if args.json:
         print(
@@ -222,6 +226,8 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rules", help="the rule catalogue")
     r.add_argument("--ruleset", default="classic")
     r.add_argument("--json", action="store_true")
+    r.add_argument("--lang", help="en es de eo ru ko: the rules and citations in that language")
+    r.add_argument("--search", metavar="WORDS", help="rules matching WORDS in any language, best first")
     r.set_defaults(func=_rules)
     s = sub.add_parser("simulate", help="play whole games with bots")
     s.add_argument("--games", type=whole(1, MAX_GAMES), default=10)

@@ -29,6 +29,11 @@ KIND_COLOURS = {
 }
 
 
+def plural(kind: str) -> str:
+    """The legend's plural of a node kind: classes, sexes, monsters, enhancers."""
+    return kind + ("es" if kind.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 def _add(g: nx.DiGraph, a: str, b: str, kind: str, **node_attrs: Any) -> None:
     for n in (a, b):
         if n not in g:
@@ -156,7 +161,7 @@ def draw_graph(
                 mode="markers+text",
                 text=nodes,
                 textposition="top center",
-                name=kind + "s",
+                name=plural(kind),
                 hovertext=[f"{n}: {g.out_degree(n)} out, {g.in_degree(n)} in" for n in nodes],
                 hoverinfo="text",
                 marker={
@@ -224,19 +229,194 @@ def card_set_digraph(card_set: Any) -> nx.DiGraph:
     return g
 
 
-def card_set_graph(card_set: Any) -> go.Figure:
-    """The card set as a graph: restrictions, monsters' bonuses against races/classes/sexes, enhancers."""
-    g = card_set_digraph(card_set)
-    return draw_graph(
-        g,
-        f"How the cards of {getattr(card_set, 'name', 'the set')} relate",
-        {
-            "item": "#577590",
-            "monster": "#e76f51",
-            "enhancer": "#f4a261",
-            "race": "#43aa8b",
-            "class": "#90be6d",
-            "sex": "#f9c74f",
-        },
-        height=720,
+NODE_COLOURS = {
+    "item": "#577590",
+    "monster": "#e76f51",
+    "enhancer": "#f4a261",
+    "race": "#43aa8b",
+    "class": "#90be6d",
+    "sex": "#f9c74f",
+    "card": "#264653",
+}
+
+
+def _relations(card_set: Any) -> list[tuple[str, str, str, str, str]]:
+    """(card id, card name, relation, node, node kind) for each item restriction and each monster
+    bonus against a race, class or sex; enhancers go on any monster, so they get no edge each."""
+    out = []
+    for c in card_set.cards.values():
+        if c.kind == "item" and c.requires:
+            out += [(c.id, c.name, "restricted to", node, kind) for node, kind in _cond_nodes(c.requires)]
+        if c.kind == "monster":
+            for e in c.effects:
+                if isinstance(e, dict) and "bonus" in e and "against" in e:
+                    sign = f"{e['bonus']:+d}" if isinstance(e["bonus"], int) else str(e["bonus"])
+                    out += [
+                        (c.id, c.name, f"stronger against ({sign})", node, kind)
+                        for node, kind in _cond_nodes(e["against"])
+                    ]
+    return out
+
+
+def _node_of_card(card: Any) -> tuple[str, str] | None:
+    """The race/class node a race or class card stands for ("race dwarf"), if it is one."""
+    if card.kind == "race" and card.race:
+        return f"race {card.race}", "race"
+    if card.kind == "class" and card.klass:
+        return f"class {card.klass}", "class"
+    return None
+
+
+def neighbourhood(card_set: Any, card_id: str) -> dict[str, list[tuple[str, str, str]]]:
+    """What one card relates to, by side: {"in": [(name, kind, relation)], "out": [...]}.
+
+    "out": what it is restricted to, whom it is stronger against, what it goes on.
+    "in": the items restricted to it and the monsters stronger against it (a race or a class),
+    the enhancers that can be played on it (a monster); one node for "every monster" instead of
+    an edge to each."""
+    card = card_set.cards[card_id]
+    rels = _relations(card_set)
+    mine = _node_of_card(card)
+    out: dict[str, list[tuple[str, str, str]]] = {"in": [], "out": []}
+    for cid, name, rel, node, kind in rels:
+        if cid == card_id:
+            out["out"].append((node, kind, rel))
+        if mine and node in (mine[0], f"not {mine[0]}"):
+            who = "monster" if rel.startswith("stronger") else "item"
+            out["in"].append((name, who, rel if node == mine[0] else f"{rel} (not {mine[0]})"))
+    enhancers = [c for c in card_set.cards.values() if c.kind == "monster_enhancer"]
+    monsters = [c for c in card_set.cards.values() if c.kind == "monster"]
+    if card.kind == "monster":
+        out["in"] += [(e.name, "enhancer", "can be played on it") for e in enhancers]
+    if card.kind == "monster_enhancer":
+        out["out"].append((f"every monster ({len(monsters)})", "monster", "goes on"))
+    return out
+
+
+def _column(names: list[str], x: float) -> list[tuple[float, float]]:
+    """Evenly spaced points down a column, centred on 0."""
+    n = len(names)
+    return [(x, (n - 1) / 2 - i) for i in range(n)]
+
+
+def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None) -> go.Figure:
+    """One card in the middle, what points at it on the left, what it points at on the right;
+    one colour per kind, labels beside the points (never on top of each other), hover for the
+    relation. A layout by kind, not a spring: a reader finds the same thing in the same place."""
+    card = card_set.cards[card_id]
+    nb = neighbourhood(card_set, card_id)
+    fig = go.Figure()
+    left = sorted(nb["in"], key=lambda t: (t[1], t[0]))
+    right = sorted(nb["out"], key=lambda t: (t[1], t[0]))
+    lp, rp = _column([t[0] for t in left], -1.0), _column([t[0] for t in right], 1.0)
+    for side, pts in ((left, lp), (right, rp)):
+        for (_name, _kind, rel), (x, y) in zip(side, pts, strict=True):
+            fig.add_trace(
+                go.Scatter(
+                    x=[0, x],
+                    y=[0, y],
+                    mode="lines",
+                    line={"width": 1.2, "color": KIND_COLOURS.get(rel.split(" (")[0], "#999")},
+                    hoverinfo="skip",
+                    showlegend=False,
+                )
+            )
+    groups: dict[str, list[tuple[str, str, float, float, str]]] = {}
+    for side, pts, pos in ((left, lp, "middle left"), (right, rp, "middle right")):
+        for (name, kind, rel), (x, y) in zip(side, pts, strict=True):
+            groups.setdefault(kind, []).append((name, rel, x, y, pos))
+    for kind, members in sorted(groups.items()):
+        fig.add_trace(
+            go.Scatter(
+                x=[m[2] for m in members],
+                y=[m[3] for m in members],
+                mode="markers+text",
+                text=[m[0] for m in members],
+                textposition=[m[4] for m in members],
+                hovertext=[f"{m[0]}: {m[1]}" for m in members],
+                hoverinfo="text",
+                name=plural(kind),
+                marker={
+                    "size": 12,
+                    "color": NODE_COLOURS.get(kind, "#888"),
+                    "line": {"width": 1, "color": "#333"},
+                },
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=[0],
+            y=[0],
+            mode="markers+text",
+            text=[f"<b>{card.name}</b>"],
+            textposition="top center",
+            name=card.kind.replace("_", " "),
+            marker={"size": 20, "color": NODE_COLOURS["card"]},
+            hoverinfo="text",
+            hovertext=[card.name],
+        )
     )
+    rows = max(len(left), len(right), 1)
+    if not left and not right:
+        fig.add_annotation(x=0, y=-0.6, text="no relation to other cards in this set", showarrow=False)
+    fig.update_layout(
+        title=title or f"{card.name}: what it relates to",
+        height=max(260, 60 + 28 * rows),
+        template="plotly_white",
+        xaxis={"visible": False, "range": [-2.6, 2.6]},
+        yaxis={"visible": False, "range": [-(rows / 2) - 0.2, rows / 2 + 0.4]},
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        legend={"orientation": "h", "y": -0.02},
+    )
+    return fig
+
+
+def relation_matrix(card_set: Any, title: str | None = None) -> go.Figure:
+    """The overview, grouped by kind: monsters and items down, races, classes and sexes across;
+    a cell is a monster's bonus against them or an item's restriction to them."""
+    rels = _relations(card_set)
+    order = {"race": 0, "class": 1, "sex": 2}
+    cols = sorted({(order.get(k, 3), n) for _c, _n, _r, n, k in rels})
+    col_names = [n for _o, n in cols]
+    kinds = {cid: card_set.cards[cid].kind for cid, *_ in rels}
+    rows = sorted({(kinds[cid] != "monster", name) for cid, name, *_ in rels})
+    row_names = [n for _m, n in rows]
+    z: list[list[float | None]] = [[None] * len(col_names) for _ in row_names]
+    text = [[""] * len(col_names) for _ in row_names]
+    for _cid, name, rel, node, _k in rels:
+        i, j = row_names.index(name), col_names.index(node)
+        if rel.startswith("stronger"):
+            bonus = rel[rel.index("(") + 1 : -1]
+            z[i][j] = 1.0
+            text[i][j] = bonus
+        else:
+            z[i][j] = 0.0
+            text[i][j] = "only" if not node.startswith("not ") else "not"
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=col_names,
+            y=row_names,
+            text=text,
+            texttemplate="%{text}",
+            colorscale=[[0, NODE_COLOURS["item"]], [1, NODE_COLOURS["monster"]]],
+            showscale=False,
+            xgap=2,
+            ygap=2,
+            hovertemplate="%{y} — %{x}: %{text}<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        title=title or "Monsters (red: bonus against) and items (blue: only for) by race, class and sex",
+        height=120 + 18 * len(row_names),
+        template="plotly_white",
+        xaxis={"side": "top", "tickangle": -40},
+        yaxis={"autorange": "reversed", "automargin": True},
+        margin={"l": 10, "r": 10, "t": 120, "b": 10},
+    )
+    return fig
+
+
+def card_set_graph(card_set: Any) -> go.Figure:
+    """The card set's relations at a glance: the monsters × items by race, class and sex matrix."""
+    return relation_matrix(card_set, f"How the cards of {getattr(card_set, 'name', 'the set')} relate")

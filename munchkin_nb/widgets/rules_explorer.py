@@ -1,22 +1,39 @@
-"""RulesExplorer: search the rule catalogue per ruleset, with citations and the scenarios that check each."""
+"""RulesExplorer: the rule catalogue in six languages, searched in any of them, with citations a
+reader can follow, the worked examples that check each rule, and the card relations on demand.
+
+The page is usable as soon as the rules are listed: the card views are built only when their tab
+is opened (the whole card-relation graph used to cost seconds before one could type).
+Page texts come from the gettext domain "explorer" (munchkin_nb/locale/<lang>/LC_MESSAGES).
+"""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import yaml
 
+from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.rules import RULES, RULESETS, Rule
+from munchkin_nb.rules.i18n import card_name, citation, wording
+from munchkin_nb.rules.search import Hit, search
 
 from .base import View
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIR = REPO_ROOT / "tests" / "scenarios"
 ALL = "all rulesets"
+DOMAIN = "explorer"
+# libyaml when it is there: reading the scenario files with the pure-Python parser cost 0.3 s of page load
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _(message: str) -> str:
+    """Marks a page text for `pybabel extract`; translated where it is shown."""
+    return message
 
 
 @lru_cache(maxsize=4)
@@ -24,82 +41,256 @@ def _scenario_rules(folder: str) -> dict[str, tuple[str, ...]]:
     index: dict[str, list[str]] = {}
     for path in sorted(Path(folder).glob("*.yaml")):
         try:
-            data = yaml.safe_load(path.read_text()) or {}
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
         except (OSError, yaml.YAMLError):
             continue
-        for rid in data.get("rules") or () if isinstance(data, dict) else ():
-            index.setdefault(str(rid), []).append(path.name)
+        if not isinstance(data, dict):
+            continue
+        title = str(data.get("name") or path.stem.replace("_", " "))
+        for rid in data.get("rules") or ():
+            index.setdefault(str(rid), []).append(title)
     return {k: tuple(v) for k, v in index.items()}
 
 
 def scenarios_for(rule_id: str, folder: Path = SCENARIO_DIR) -> list[str]:
-    """The scenario files under `folder` whose `rules:` name `rule_id`."""
+    """The titles of the worked examples (scenarios under `folder`) whose `rules:` name `rule_id`."""
     return list(_scenario_rules(str(folder)).get(rule_id, ()))
 
 
-def search_rules(query: str = "", ruleset: str | None = None) -> list[Rule]:
-    """Rules whose id, title or text holds every word of `query` (case-insensitive), in `ruleset`."""
-    words = [w for w in re.split(r"\s+", query.lower().strip()) if w]
-    out = []
-    for r in RULES:
-        if ruleset and ruleset != ALL and ruleset not in r.rulesets:
-            continue
-        hay = f"{r.id} {r.title} {r.text}".lower()
-        if all(w in hay for w in words):
-            out.append(r)
-    return out
+def real_rulesets() -> list[str]:
+    """The rulesets that have rules of their own: the only choices worth offering."""
+    return [name for name in sorted(RULESETS) if any(name in r.rulesets for r in RULES)]
 
 
-def rule_html(r: Rule, folder: Path = SCENARIO_DIR) -> str:
-    sc = scenarios_for(r.id, folder)
-    sc_html = (" Checked by: " + ", ".join(f"<code>{escape(s)}</code>" for s in sc)) if sc else ""
+def search_rules(query: str = "", ruleset: str | None = None, lang: str = "en") -> list[Rule]:
+    """The rules matching `query` in any language, best first, in `ruleset` (all when None or ALL)."""
+    return [h.rule for h in search(query, lang, None if ruleset in (None, ALL) else ruleset)]
+
+
+STYLE = (
+    "<style>"
+    ".munchkin-rule{margin:8px 0;padding:6px 8px;border-left:3px solid #2a9d8f;background:#fafafa}"
+    ".munchkin-rule .rid{color:#777;font-size:11px;margin-left:6px}"
+    ".munchkin-rule .citation{color:#444;font-size:12.5px;margin-top:4px}"
+    ".munchkin-rule .quote{font-style:italic}"
+    ".munchkin-rule .ours{color:#555}"
+    ".munchkin-rule .detail{color:#888;font-size:11px}"
+    ".munchkin-rule .why{color:#2a6f62;font-size:12px;margin-top:2px}"
+    ".munchkin-rule .checked{color:#555;font-size:12px;margin-top:2px}"
+    ".munchkin-rules-explorer .widget-text{width:auto;flex:1 1 260px;max-width:100%}"
+    ".munchkin-rules-explorer .widget-text input{min-width:0}"
+    ".munchkin-controls{flex-wrap:wrap;gap:4px}"
+    "</style>"
+)
+
+
+def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = SCENARIO_DIR) -> str:
+    """One rule in `lang`: title, text, the citation a reader can follow, why it matched, and the
+    worked examples that check it (by title)."""
+    t = gettext(DOMAIN, lang)
+    w = wording(r, lang)
+    c = citation(r, lang)
+    ours, file_word, matched = t("our translation"), t("file"), t("matched")
+    source = f"<b>{escape(c.source)}</b> — {escape(c.section)}"
+    quote = ""
+    if c.quote:
+        quote = f": <span class='quote' lang='{c.quote_lang}'>«{escape(c.quote)}»</span>"
+        if c.translation:
+            quote += f" <span class='ours'>({escape(ours)}: {escape(c.translation)})</span>"
+    detail = f" <span class='detail'>{escape(file_word)} {escape(c.seed)}</span>"
+    why = ""
+    if hit is not None and hit.reasons:
+        why = (
+            f"<div class='why'>{escape(matched)}: "
+            + escape("; ".join(reason.describe(lang) for reason in hit.reasons))
+            + "</div>"
+        )
+    titles = scenarios_for(r.id, folder)
+    checked = ""
+    if titles:
+        head = t("Checked by {n} worked example(s)").format(n=len(titles))
+        checked = f"<div class='checked'>{escape(head)}: " + "; ".join(escape(x) for x in titles) + "</div>"
     return (
-        f"<div class='munchkin-rule'><code>{escape(r.id)}</code> <b>{escape(r.title)}</b>"
-        f"<div>{escape(r.text)}</div><div class='citation'><i>{escape(r.citation)}</i>{sc_html}</div></div>"
+        f"<div class='munchkin-rule' data-rule='{escape(r.id)}' lang='{lang}'>"
+        f"<b>{escape(w.title)}</b><span class='rid'>{escape(r.id)}</span>"
+        f"<div>{escape(w.text)}</div>"
+        f"<div class='citation'>{source}{quote}{detail}</div>{why}{checked}</div>"
     )
 
 
 class RulesExplorer(View):
-    """A search box and a ruleset dropdown over the rule catalogue."""
+    """A language picker, a search box and (when there is a real choice) a ruleset picker over the
+    rule catalogue; a second tab shows how the cards relate, built when first opened."""
 
-    LIMIT = 60
+    LIMIT = 40
 
-    def __init__(self, query: str = "", ruleset: str = ALL, scenario_dir: Path = SCENARIO_DIR) -> None:
+    def __init__(
+        self,
+        query: str = "",
+        ruleset: str | None = None,
+        scenario_dir: Path = SCENARIO_DIR,
+        lang: str = "en",
+        card_set: str = "classic",
+    ) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
         self.scenario_dir = Path(scenario_dir)
-        self.search = widgets.Text(
-            value=query,
-            placeholder="search the rules, e.g. run away",
-            description="search",
-            continuous_update=True,
+        self.card_set_name = card_set
+        self.language = widgets.Dropdown(
+            options=[(name, code) for code, name in LANGUAGES.items()], value=lang, layout={"width": "190px"}
         )
+        self.language.add_class("munchkin-language")
+        self.search = widgets.Text(value=query, continuous_update=True)
         self.search.add_class("munchkin-rule-search")
-        self.ruleset = widgets.Dropdown(
-            options=[ALL, *sorted(RULESETS)], value=ruleset, description="ruleset"
-        )
+        choices = real_rulesets()
+        # a picker only when there is something to pick: one ruleset is said, not offered
+        self.ruleset: widgets.Dropdown | None = None
+        self.ruleset_note = widgets.HTML()
+        if len(choices) > 1:
+            self.ruleset = widgets.Dropdown(options=[ALL, *choices], value=ruleset or ALL)
+            self.ruleset.observe(lambda _c: self.update(), names="value")
+        self.only_ruleset = choices[0] if len(choices) == 1 else None
         self.results = widgets.HTML()
         self.results.add_class("munchkin-rules")
-        self.matches: list[Rule] = []
+        self.hits: list[Hit] = []
+        self.cards_box = widgets.VBox()
+        self.cards_box.add_class("munchkin-cards")
+        self.cards: Any = None  # the card views, built when their tab is first opened
+        self.tabs = widgets.Tab(children=[widgets.VBox([self.results]), self.cards_box])
+        self.tabs.observe(self._tab_changed, names="selected_index")
         self.search.observe(lambda _c: self.update(), names="value")
-        self.ruleset.observe(lambda _c: self.update(), names="value")
-        self.widget = widgets.VBox([widgets.HBox([self.search, self.ruleset]), self.results])
+        self.language.observe(lambda _c: self._relabel(), names="value")
+        controls = [self.language, self.search, self.ruleset or self.ruleset_note]
+        bar = widgets.HBox(controls)
+        bar.add_class("munchkin-controls")
+        self.widget = widgets.VBox([widgets.HTML(STYLE), bar, self.tabs])
         self.widget.add_class("munchkin-rules-explorer")
+        self._relabel()
+
+    @property
+    def lang(self) -> str:
+        return str(self.language.value)
+
+    @property
+    def matches(self) -> list[Rule]:
+        return [h.rule for h in self.hits]
+
+    def _relabel(self) -> None:
+        """Every page text in the chosen language, then the results again."""
+        t = gettext(DOMAIN, self.lang)
+        self.language.description = t("language")
+        self.search.description = t("search")
+        self.search.placeholder = t("search the rules in any language: run away, huir, смывка, 도망…")
+        if self.ruleset is not None:
+            self.ruleset.description = t("ruleset")
+        elif self.only_ruleset:
+            word = t("ruleset")
+            self.ruleset_note.value = f"<span>{escape(word)}: <b>{escape(self.only_ruleset)}</b></span>"
+        self.tabs.set_title(0, t("Rules"))
+        self.tabs.set_title(1, t("Cards"))
         self.update()
+        if self.cards is not None:
+            self.cards.relabel(self.lang)
 
     def update(self) -> None:
-        self.matches = search_rules(self.search.value, self.ruleset.value)
-        shown = self.matches[: self.LIMIT]
-        more = (
-            f"<p>… and {len(self.matches) - len(shown)} more; narrow the search.</p>"
-            if len(self.matches) > len(shown)
-            else ""
-        )
-        style = (
-            "<style>.munchkin-rule{margin:6px 0;padding:4px;border-left:3px solid #2a9d8f}"
-            ".munchkin-rule .citation{color:#555;font-size:12px}</style>"
-        )
-        self.results.value = (
-            style
-            + f"<p>{len(self.matches)} rule(s)</p>"
-            + "".join(rule_html(r, self.scenario_dir) for r in shown)
-            + more
-        )
+        t = gettext(DOMAIN, self.lang)
+        chosen = self.ruleset.value if self.ruleset is not None else None
+        self.hits = search(self.search.value, self.lang, None if chosen in (None, ALL) else str(chosen))
+        shown = self.hits[: self.LIMIT]
+        if self.search.value.strip() and not self.hits:
+            none = t("No rule matches; try another word, or another language.")
+            body = f"<p>{escape(none)}</p>"
+        else:
+            body = "".join(
+                rule_html(h.rule, self.lang, h if h.reasons else None, self.scenario_dir) for h in shown
+            )
+        more = ""
+        if len(self.hits) > len(shown):
+            rest = t("… and {n} more; narrow the search.").format(n=len(self.hits) - len(shown))
+            more = f"<p>{escape(rest)}</p>"
+        count = t("{n} rule(s)").format(n=len(self.hits))
+        self.results.value = f"<p class='munchkin-count'>{escape(count)}</p>{body}{more}"
+
+    def _tab_changed(self, change: dict[str, Any]) -> None:
+        if change.get("new") == 1:
+            self.open_cards()
+
+    def open_cards(self) -> None:
+        """Build the card views (once), in the page's language."""
+        if self.cards is None:
+            self.cards = CardRelations(self.card_set_name, self.lang)
+            self.cards_box.children = [self.cards.widget]
+
+
+class CardRelations(View):
+    """Pick a card and see its neighbourhood; below, the overview of monsters and items by race,
+    class and sex. The card set and its figures are made here, on demand, not at page load."""
+
+    def __init__(self, card_set: str = "classic", lang: str = "en") -> None:
+        from munchkin_nb.cards import load_set
+
+        self.card_set = load_set(card_set)
+        self.lang = lang
+        related = self._cards_with_relations()
+        self.picker = widgets.Dropdown(options=self._options(related), value=self._default(related))
+        self.picker.add_class("munchkin-card-picker")
+        self.neighbourhood = widgets.Output()
+        self.neighbourhood.add_class("munchkin-neighbourhood")
+        self.overview = widgets.Output()
+        self.overview.add_class("munchkin-overview")
+        self.note = widgets.HTML()
+        self.picker.observe(lambda _c: self.draw_neighbourhood(), names="value")
+        self.widget = widgets.VBox([self.picker, self.neighbourhood, self.note, self.overview])
+        self.relabel(lang)
+
+    def _cards_with_relations(self) -> list[Any]:
+        from munchkin_nb.viz.graphs import neighbourhood
+
+        return [c for c in self.card_set.cards.values() if any(neighbourhood(self.card_set, c.id).values())]
+
+    def _label(self, card: Any) -> str:
+        return card_name(card.id, self.lang, card.name)
+
+    def _options(self, cards: list[Any]) -> list[tuple[str, str]]:
+        t = gettext(DOMAIN, self.lang)
+        return sorted((f"{self._label(c)} ({t(c.kind.replace('_', ' '))})", c.id) for c in cards)
+
+    @staticmethod
+    def _default(cards: list[Any]) -> str:
+        ids = [c.id for c in cards]
+        return "dwarf" if "dwarf" in ids else ids[0]
+
+    def relabel(self, lang: str) -> None:
+        t = gettext(DOMAIN, lang)
+        self.lang = lang
+        current = self.picker.value
+        self.picker.options = self._options(self._cards_with_relations())
+        self.picker.value = current
+        self.picker.description = t("card")
+        overview = t("All the cards at once: monsters and items by race, class and sex.")
+        self.note.value = f"<p>{escape(overview)}</p>"
+        self.draw_neighbourhood()
+        self.draw_overview()
+
+    def draw_neighbourhood(self) -> None:
+        from munchkin_nb.viz.graphs import neighbourhood_graph
+
+        from .figure_output import show_figure
+
+        card = self.card_set.cards[str(self.picker.value)]
+        t = gettext(DOMAIN, self.lang)
+        title = t("{card}: what it relates to").format(card=self._label(card))
+        show_figure(self.neighbourhood, neighbourhood_graph(self.card_set, card.id, title))
+
+    def draw_overview(self) -> None:
+        from munchkin_nb.viz.graphs import relation_matrix
+
+        from .figure_output import show_figure
+
+        t = gettext(DOMAIN, self.lang)
+        title = t("Monsters (red: bonus against) and items (blue: only for) by race, class and sex")
+        show_figure(self.overview, relation_matrix(self.card_set, title))
+
+
+# the card kinds the picker shows, marked for pybabel (translated where shown)
+CARD_KINDS = (_("monster"), _("item"), _("monster enhancer"), _("race"), _("class"))

@@ -1,0 +1,117 @@
+"""The rules in the six languages: one YAML file per language, keyed by rule id.
+
+`<lang>.yaml` holds, for each rule, its `title` and `text` in our own words and `quote`, our
+translation of the words the rule quotes from its rulebook (none where the rulebook is in that
+language). English titles and texts stay in the catalogue; `en.yaml` holds only quotes.
+`cards.yaml` names cards in the languages whose rulebooks name them.
+How to add a language or a rule's translation: docs/rulebooks.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from munchkin_nb.i18n import LANGUAGES, gettext
+from munchkin_nb.rules.catalogue import RULES, Rule
+from munchkin_nb.rules.sources import Citation, heading_of, quote_of, source_of
+
+DATA_DIR = Path(__file__).parent
+# libyaml when it is there: the pure-Python parser takes most of a second over six files
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """One rule in one language: title, text, and the rulebook's quote in that language."""
+
+    lang: str
+    title: str
+    text: str
+    quote: str  # our translation of the quote, or the quote itself in the rulebook's language
+    translated: bool  # False when a part fell back to English
+
+
+def _language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    return lang
+
+
+@lru_cache(maxsize=8)
+def table(lang: str) -> dict[str, dict[str, str]]:
+    """The translations file of `lang` as {rule id: {field: text}} (empty when there is none)."""
+    path = DATA_DIR / f"{_language(lang)}.yaml"
+    if not path.is_file():
+        return {}
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+    return {str(k): {str(f): str(v) for f, v in (fields or {}).items()} for k, fields in data.items()}
+
+
+def needed(rule: Rule, lang: str) -> tuple[str, ...]:
+    """The fields a translation of `rule` into `lang` must give."""
+    fields: tuple[str, ...] = () if lang == "en" else ("title", "text")
+    if quote_of(rule) and source_of(rule).lang != lang:
+        fields += ("quote",)
+    return fields
+
+
+def lacking(rule: Rule, lang: str) -> list[str]:
+    """The fields of `rule` that the `lang` file does not give."""
+    entry = table(lang).get(rule.id, {})
+    return [f for f in needed(rule, lang) if not entry.get(f, "").strip()]
+
+
+def wording(rule: Rule, lang: str) -> Wording:
+    """`rule` in `lang`; what the translation lacks stays English."""
+    entry = table(lang).get(rule.id, {}) if lang != "en" else {}
+    quote = quote_of(rule)
+    if quote and source_of(rule).lang != lang:
+        quote = table(lang).get(rule.id, {}).get("quote") or table("en").get(rule.id, {}).get("quote", quote)
+    return Wording(
+        lang, entry.get("title", rule.title), entry.get("text", rule.text), quote, not lacking(rule, lang)
+    )
+
+
+def citation(rule: Rule, lang: str) -> Citation:
+    """Where `rule` stands, named for a reader of `lang`, with the quote and its translation."""
+    src = source_of(rule)
+    quote = quote_of(rule)
+    translation = wording(rule, lang).quote if quote and src.lang != lang else ""
+    return Citation(
+        gettext("explorer", lang)(src.name), heading_of(rule), quote, src.lang, translation, src.seed
+    )
+
+
+def missing(rules: Iterable[Rule] = RULES, langs: Iterable[str] = LANGUAGES) -> dict[str, list[str]]:
+    """{rule id: ["es", "de: quote", ...]}: the languages (and fields) each rule still lacks."""
+    out: dict[str, list[str]] = {}
+    for r in rules:
+        for lang in langs:
+            gaps = lacking(r, lang)
+            if gaps:
+                whole = lang != "en" and {"title", "text"} <= set(gaps)
+                out.setdefault(r.id, []).append(lang if whole else f"{lang}: {', '.join(gaps)}")
+    return out
+
+
+def unknown_ids(known: Iterable[str]) -> dict[str, list[str]]:
+    """{lang: [ids]}: entries of the translation files that name no rule (a typo or a removed rule)."""
+    ids = set(known)
+    return {lang: sorted(set(table(lang)) - ids) for lang in LANGUAGES if set(table(lang)) - ids}
+
+
+@lru_cache(maxsize=1)
+def card_names() -> dict[str, dict[str, str]]:
+    """{card id: {lang: name}} for the cards the rulebooks name."""
+    data = yaml.load((DATA_DIR / "cards.yaml").read_text(encoding="utf-8"), Loader=_LOADER) or {}
+    return {str(k): {str(lang): str(n) for lang, n in v.items()} for k, v in data.items()}
+
+
+def card_name(card_id: str, lang: str, english: str) -> str:
+    """The card's name in `lang` where a rulebook gives it, else its English name."""
+    return card_names().get(card_id, {}).get(lang, english)

@@ -1,0 +1,143 @@
+"""The rules in six languages: every rule translated, card names from the rulebooks, readable citations."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from munchkin_nb.cli import main
+from munchkin_nb.i18n import LANGUAGES
+from munchkin_nb.rules import RULE_INDEX, RULES, rule
+from munchkin_nb.rules import i18n as tr
+from munchkin_nb.rules.catalogue import Rule
+from munchkin_nb.rules.sources import SOURCES, heading_of, quote_of
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def test_every_rule_has_its_title_text_and_quote_in_every_language():
+    gaps = tr.missing()
+    lines = "\n".join(f"  {rid}: {', '.join(langs)}" for rid, langs in gaps.items())
+    assert not gaps, (
+        f"{len(gaps)} rule(s) lack a translation (add them to munchkin_nb/rules/i18n/<lang>.yaml; "
+        f"see docs/rulebooks.md):\n{lines}"
+    )
+
+
+def test_the_translation_files_name_only_rules_that_exist():
+    assert tr.unknown_ids(RULE_INDEX) == {}
+
+
+def test_a_new_rule_without_translations_is_listed_by_id_and_language():
+    new = Rule("combat.new_thing", "New", "A new rule.", RULES[0].seed, "Combate: 'cualquier cosa'")
+    assert tr.missing([new]) == {"combat.new_thing": ["en: quote", "es", "de", "eo", "ru", "ko"]}
+    plain = Rule("combat.plain", "Plain", "No quote.", RULES[0].seed, "Combate")
+    assert tr.missing([plain]) == {"combat.plain": ["es", "de", "eo", "ru", "ko"]}
+
+
+def test_a_translation_keeps_the_games_own_terms():
+    assert tr.wording(rule("run.bad_stuff"), "es").title == "Mal rollo"
+    assert "subir de nivel" in tr.wording(rule("items.sell"), "es").text
+    assert tr.wording(rule("turn.charity"), "de").title == "Milde Gabe"
+    assert tr.wording(rule("run.bad_stuff"), "ru").title == "Непотребство"
+    assert tr.wording(rule("turn.charity"), "eo").title == "Karitato"
+    assert tr.wording(rule("combat.enhancer"), "ko").title == "몬스터 강화제"
+    # English stays the catalogue's own
+    assert tr.wording(rule("run.roll"), "en").title == rule("run.roll").title
+
+
+def _fold(text: str) -> str:
+    return "".join(
+        c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn"
+    ).casefold()
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks (../shared/seeds) are not beside the project")
+def test_every_card_name_stands_in_the_rulebook_of_its_language():
+    by_lang = {s.lang: s.seed for s in SOURCES.values()}
+    for card_id, names in tr.card_names().items():
+        for lang, name in names.items():
+            book = _fold(" ".join((SEEDS / by_lang[lang]).read_text(encoding="utf-8").split()))
+            assert _fold(name) in book, f"{card_id}: {name!r} is not in the {lang} rulebook"
+
+
+def test_card_names_fall_back_to_english_where_no_rulebook_names_them():
+    assert tr.card_name("dwarf", "es", "Dwarf") == "Enano"
+    assert tr.card_name("dwarf", "ru", "Dwarf") == "Dwarf"
+
+
+def test_a_citation_names_the_source_as_a_reader_knows_it():
+    c = tr.citation(rule("combat.ties"), "en")
+    assert c.source == "Munchkin, Spanish rulebook" and c.section == "Combate"
+    assert c.quote == quote_of(rule("combat.ties")) and c.quote_lang == "es"
+    assert c.translation == "If the monster's combat strength equals or exceeds yours, you lose"
+    assert c.seed == "000_ec1365c06d4620a2.txt"
+    assert c.line().startswith("Munchkin, Spanish rulebook — Combate: «Si la fuerza")
+    es = tr.citation(rule("combat.ties"), "es")
+    assert es.source == "Munchkin, reglamento en español" and es.translation == ""
+    assert tr.citation(rule("combat.ties"), "ko").source == "먼치킨, 스페인어 규칙서"
+
+
+def test_section_headings_lose_their_quotes():
+    assert heading_of(rule("run.roll")) == "Huir"
+    assert heading_of(rule("items.sell")) == "Vender objetos"
+    assert heading_of(rule("setup.deal")) == "Reglas de juego (apertura): reparto"
+
+
+def test_cli_lists_the_rules_in_a_language(capsys):
+    assert main(["rules", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "Mal rollo" in out and "Munchkin, reglamento en español — Huir" in out
+    assert out.count("\n    [000_ec1365c06d4620a2.txt]") == len(
+        [r for r in RULES if r.seed.startswith("000")]
+    )
+
+
+def test_cli_refuses_an_unknown_language_in_one_line(capsys):
+    assert main(["rules", "--lang", "xx"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "unknown language 'xx'; known: en, es, de, eo, ru, ko"
+
+
+def test_languages_are_the_six_of_the_rulebooks_and_players():
+    assert list(LANGUAGES) == ["en", "es", "de", "eo", "ru", "ko"]
+
+
+def test_every_page_text_of_the_explorer_is_translated_in_every_language():
+    from babel.messages.extract import extract_from_file
+
+    from munchkin_nb import i18n
+
+    root = Path(__file__).resolve().parents[1] / "munchkin_nb"
+    files = ["widgets/rules_explorer.py", "rules/search.py", "rules/sources.py"]
+    messages = sorted(
+        {
+            m
+            for f in files
+            for _l, m, _c, _x in extract_from_file("python", root / f, keywords={"_": None, "t": None})
+        }
+    )
+    assert "Checked by {n} worked example(s)" in messages and "Munchkin, Spanish rulebook" in messages
+    for lang in LANGUAGES:
+        if lang != "en":
+            assert i18n.missing("explorer", lang, messages) == [], lang
+
+
+def test_the_card_views_read_by_kind_with_plural_legends():
+    from munchkin_nb.cards import load_set
+    from munchkin_nb.viz.graphs import neighbourhood, neighbourhood_graph, plural, relation_matrix
+
+    assert [plural(k) for k in ("class", "sex", "monster")] == ["classes", "sexes", "monsters"]
+    cards = load_set("classic")
+    dwarf = neighbourhood(cards, "dwarf")
+    assert ("3,872 Orcs", "monster", "stronger against (+6)") in dwarf["in"]
+    assert any(kind == "item" for _n, kind, _r in dwarf["in"])
+    ancient = neighbourhood(cards, "ancient")  # an enhancer: one node for every monster, not 37 edges
+    assert ancient["out"] == [("every monster (37)", "monster", "goes on")]
+    fig = neighbourhood_graph(cards, "bigfoot")
+    names = {t.name for t in fig.data if t.name}
+    assert {"races", "enhancers"} <= names and "classs" not in names and "sexs" not in names
+    matrix = relation_matrix(cards)
+    assert "race dwarf" in matrix.data[0].x and "3,872 Orcs" in matrix.data[0].y
