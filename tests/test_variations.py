@@ -73,35 +73,12 @@ def _run(*argv: str) -> tuple[int, str, str]:
 
 
 def test_branch_command(db: Path) -> None:
-    status, out, _ = _run("replay", "branch", "--db", str(db), "--game", "1", "--at", str(AT), "--legal")
+    here = ("replay", "branch", "--db", str(db), "--game", "1", "--at", str(AT))
+    status, out, _ = _run(*here, "--legal")
     assert status == 0 and "accept_curse" in out and "cancel_curse" in out
-    status, out, _ = _run(
-        "replay", "branch", "--db", str(db), "--game", "1", "--at", str(AT), "--action", "2", "--bot", "none"
-    )
+    status, out, _ = _run(*here, "--action", "2", "--bot", "none")
     assert status == 0 and "branched from game 1 after event 75" in out
-    status, _, err = _run(
-        "replay",
-        "branch",
-        "--db",
-        str(db),
-        "--game",
-        "1",
-        "--at",
-        str(AT),
-        "--action",
-        '{"name":"kick_door"}',
-    )
+    status, _, err = _run(*here, "--action", '{"name":"kick_door"}')
     assert status == 2 and err.count("\n") == 1
-    status, _, err = _run(
-        "replay",
-        "branch",
-        "--db",
-        str(db),
-        "--game",
-        "1",
-        "--at",
-        str(AT),
-        "--action",
-        '{"name":"kick_door","player":"Ana"}',
-    )
+    status, _, err = _run(*here, "--action", '{"name":"kick_door","player":"Ana"}')
     assert status == 2 and "refused" in err and err.count("\n") == 1
