@@ -1,4 +1,4 @@
-"""`munchkin-nb`: cards, rules, simulate, scenario run, replay import/export/validate, games."""
+"""`munchkin-nb`: cards, rules, simulate, scenario run, replay import/export/validate/branch, games, stats."""
 
 from __future__ import annotations
 
@@ -132,6 +132,16 @@ def _replay(args: argparse.Namespace) -> int:
     from munchkin_nb.replay.jsonl import export_games
     from munchkin_nb.store import EventStore
 
+    if args.replay_cmd == "export" and args.parquet:
+        from munchkin_nb.analysis.cli import export_parquet_cli
+
+        if args.game or args.out:
+            raise CliError("--parquet writes every game of the store; it takes no --game or --out")
+        return export_parquet_cli(args.db, args.parquet)
+    if args.replay_cmd == "branch":
+        from munchkin_nb.analysis.variations import branch_cli
+
+        return branch_cli(args)
     if args.replay_cmd == "export":
         with EventStore(args.db, readonly=True) as store:
             ids = args.game or [g["id"] for g in store.games()]
@@ -251,6 +261,10 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--db", required=True)
     ex.add_argument("--game", type=whole(1, MAX_SEED), action="append")
     ex.add_argument("--out")
+    ex.add_argument("--parquet", metavar="DIR", help="write every event as typed Parquet rows into DIR")
+    from munchkin_nb.analysis.variations import register_branch
+
+    register_branch(rps, whole)
     im = rps.add_parser("import")
     im.add_argument("file")
     im.add_argument("--db", required=True)
@@ -263,6 +277,9 @@ def parser() -> argparse.ArgumentParser:
     g = sub.add_parser("games", help="list the games in an event store")
     g.add_argument("--db", required=True)
     g.set_defaults(func=_games)
+    from munchkin_nb.analysis.cli import register
+
+    register(sub, whole)
     return p
 
 

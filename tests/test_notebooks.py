@@ -19,6 +19,7 @@ NOTEBOOKS = [
     "notebooks/first_lesson.ipynb",
     "notebooks/replay_analyser.ipynb",
     "notebooks/rules_explorer.ipynb",
+    "notebooks/stats.ipynb",
 ]
 
 

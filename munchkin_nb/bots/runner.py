@@ -50,7 +50,24 @@ def play_game(
 
     game = Game.start(NAMES[:players], ruleset, seed=seed)
     bots = {name: BOTS[bot](seed * 101 + i) for i, name in enumerate(NAMES[:players])}
-    names = NAMES[:players]
+    play_on(game, bots, NAMES[:players], max_turns, max_events)
+    meta = {
+        "ruleset": game.state.ruleset,
+        "modules": list(game.state.modules),
+        "players": NAMES[:players],
+        "seed": seed,
+        "source": "simulated",
+        "bot": bot,
+        "winners": list(game.state.winners),
+        "turns": game.state.turn,
+    }
+    return GameRecord(meta, game.events)
+
+
+def play_on(
+    game: Game, bots: dict[str, Bot], names: list[str], max_turns: int = 400, max_events: int = 200_000
+) -> None:
+    """Let `bots` (one per name, in seat order) play `game` on until it is won or a limit is reached."""
 
     def going() -> bool:
         s = game.state
@@ -87,14 +104,3 @@ def play_game(
             raise RuntimeError(f"no legal action at event {len(game.events)} (phase {game.state.phase})")
         who = legal[0].player
         game.act(bots[who].choose(game.state, legal))
-    meta = {
-        "ruleset": game.state.ruleset,
-        "modules": list(game.state.modules),
-        "players": NAMES[:players],
-        "seed": seed,
-        "source": "simulated",
-        "bot": bot,
-        "winners": list(game.state.winners),
-        "turns": game.state.turn,
-    }
-    return GameRecord(meta, game.events)

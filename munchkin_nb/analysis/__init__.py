@@ -1,0 +1,1 @@
+"""Statistics across many games, variations of stored games."""

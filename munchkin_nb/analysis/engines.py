@@ -1,0 +1,64 @@
+"""Where the statistics' SQL runs: SQLite over an event store, or DuckDB over a Parquet export."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from munchkin_nb.store import EventStore
+
+from .relations import seats_filter, sqlite_views
+from .stats import Query
+
+# The Parquet layout `replay export --parquet` writes and DuckDB reads.
+EVENTS_DIR = "events"
+SEATS_FILE = "seats.parquet"
+GAMES_FILE = "games.parquet"
+
+
+def _rows(cursor: Any) -> list[dict[str, Any]]:
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+@contextmanager
+def sqlite_query(path: str, ruleset: str | None = None, modules: list[str] | None = None) -> Iterator[Query]:
+    """A query function over the store at `path`, opened read-only, with its TEMP views."""
+    with EventStore(path, readonly=True) as store:
+        conn: sqlite3.Connection = store.db.conn
+        sqlite_views(conn, ruleset, modules)
+
+        def query(sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+            return _rows(conn.execute(sql, list(params)))
+
+        yield query
+
+
+@contextmanager
+def duckdb_query(
+    folder: str, ruleset: str | None = None, modules: list[str] | None = None
+) -> Iterator[Query]:
+    """A query function over a Parquet export in `folder` (DuckDB, in memory; the files are only read)."""
+    import duckdb
+
+    root = Path(folder)
+    seats = root / SEATS_FILE
+    if not seats.is_file() or not (root / EVENTS_DIR).is_dir():
+        raise ValueError(f"{folder} holds no Parquet export (no {SEATS_FILE} or {EVENTS_DIR}/)")
+    con = duckdb.connect()
+    try:
+        pattern = str(root / EVENTS_DIR / "*.parquet").replace("'", "''")
+        con.execute(f"CREATE VIEW ev AS SELECT * FROM read_parquet('{pattern}')")
+        seats_path = str(seats).replace("'", "''")
+        where = seats_filter(ruleset, modules)
+        con.execute(f"CREATE VIEW seats AS SELECT * FROM read_parquet('{seats_path}') {where}")
+
+        def query(sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+            return _rows(con.execute(sql, list(params)))
+
+        yield query
+    finally:
+        con.close()
