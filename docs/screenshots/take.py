@@ -18,8 +18,8 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks.app_timing import is_outside, launch_chromium  # noqa: E402
-from munchkin_nb.app import DEFAULT_DB, serve  # noqa: E402
+from benchmarks.app_timing import is_outside, launch_chromium  # noqa: E402 (after the sys.path set-up above)
+from munchkin_nb.app import DEFAULT_DB, serve  # noqa: E402 (after the sys.path set-up above)
 
 VIEWPORT = {"width": 1280, "height": 900}
 TIMEOUT_MS = 90_000

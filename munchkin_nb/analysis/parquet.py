@@ -50,7 +50,7 @@ def _write(con: Any, rows: list[tuple[Any, ...]], columns: dict[str, str], path:
     names = list(columns)
     cols = list(zip(*rows, strict=True)) if rows else [() for _ in names]
     # object arrays: DuckDB reads a dict of NumPy arrays as a table; the casts fix the types
-    frame = {n: np.array(c, dtype=object) for n, c in zip(names, cols, strict=True)}  # noqa: F841
+    frame = {n: np.array(c, dtype=object) for n, c in zip(names, cols, strict=True)}  # noqa: F841 (read by name in the SQL)
     select = ", ".join(f"CAST({n} AS {t}) AS {n}" for n, t in columns.items())
     target = str(path).replace("'", "''")
     con.execute(f"COPY (SELECT {select} FROM frame) TO '{target}' (FORMAT PARQUET, COMPRESSION ZSTD)")

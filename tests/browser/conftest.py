@@ -27,8 +27,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks.app_timing import CHROMIUM, is_outside, launch_chromium  # noqa: E402
-from munchkin_nb.app import AppServer, serve  # noqa: E402
+from benchmarks.app_timing import CHROMIUM, is_outside, launch_chromium  # noqa: E402 (after the sys.path set-up above)
+from munchkin_nb.app import AppServer, serve  # noqa: E402 (after the sys.path set-up above)
 
 # Timeouts in ms for the page to show its widgets (a kernel starts per page).
 PAGE_TIMEOUT_MS = 60_000
