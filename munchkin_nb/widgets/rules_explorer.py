@@ -18,6 +18,7 @@ import yaml
 
 from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.rules import RULES, RULESETS, Rule
+from munchkin_nb.rules.compare import compared_rulesets, differences
 from munchkin_nb.rules.i18n import card_name, citation, wording
 from munchkin_nb.rules.search import Hit, search
 
@@ -80,6 +81,11 @@ STYLE = (
     ".munchkin-rules-explorer .widget-text{width:auto;flex:1 1 260px;max-width:100%}"
     ".munchkin-rules-explorer .widget-text input{min-width:0}"
     ".munchkin-controls{flex-wrap:wrap;gap:4px}"
+    ".munchkin-differs{overflow-x:auto;max-width:100%}"
+    ".munchkin-differs table{border-collapse:collapse;font-size:13px}"
+    ".munchkin-differs td,.munchkin-differs th{border:1px solid #ddd;padding:4px 6px;vertical-align:top;"
+    "text-align:left;min-width:180px}"
+    ".munchkin-differs .same{color:#888}"
     "</style>"
 )
 
@@ -115,6 +121,40 @@ def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = 
         f"<b>{escape(w.title)}</b><span class='rid'>{escape(r.id)}</span>"
         f"<div>{escape(w.text)}</div>"
         f"<div class='citation'>{source}{quote}{detail}</div>{why}{checked}</div>"
+    )
+
+
+def differences_html(lang: str = "en") -> str:
+    """The rules that differ between the games, side by side, in `lang` (a table that scrolls
+    sideways inside its box on a phone)."""
+    t = gettext(DOMAIN, lang)
+    names = compared_rulesets()
+    head = "".join(
+        f"<th>{escape(RULESETS[n].source or n)} <span class='rid'>{escape(n)}</span></th>" for n in names
+    )
+    none, same = t("no such rule"), t("as in the base game")
+    rows = []
+    for d in differences():
+        base = d.rules.get(names[0])
+        cells = []
+        for n in names:
+            r = d.rules.get(n)
+            if r is None:
+                cells.append(f"<td class='same'>{escape(none)}</td>")
+            elif n != names[0] and r is base:
+                cells.append(f"<td class='same'>{escape(same)}</td>")
+            else:
+                w = wording(r, lang)
+                cells.append(
+                    f"<td><b>{escape(w.title)}</b> <span class='rid'>{escape(r.id)}</span>"
+                    f"<div>{escape(w.text)}</div></td>"
+                )
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    intro = t("Each row is one rule as each game states it; the engine cites the game's own rule.")
+    return (
+        f"<p>{escape(intro)}</p><div class='munchkin-differs'><table><tr>{head}</tr>"
+        + "".join(rows)
+        + "</table></div>"
     )
 
 
@@ -156,7 +196,13 @@ class RulesExplorer(View):
         self.cards_box = widgets.VBox()
         self.cards_box.add_class("munchkin-cards")
         self.cards: Any = None  # the card views, built when their tab is first opened
-        self.tabs = widgets.Tab(children=[widgets.VBox([self.results]), self.cards_box])
+        # "what differs": only when there is more than one game to compare, built when opened
+        self.differs = widgets.HTML()
+        self.differs.add_class("munchkin-differs-view")
+        tabs = [widgets.VBox([self.results]), self.cards_box]
+        if len(compared_rulesets()) > 1:
+            tabs.append(widgets.VBox([self.differs]))
+        self.tabs = widgets.Tab(children=tabs)
         self.tabs.observe(self._tab_changed, names="selected_index")
         self.search.observe(lambda _c: self.update(), names="value")
         self.language.observe(lambda _c: self._relabel(), names="value")
@@ -188,6 +234,10 @@ class RulesExplorer(View):
             self.ruleset_note.value = f"<span>{escape(word)}: <b>{escape(self.only_ruleset)}</b></span>"
         self.tabs.set_title(0, t("Rules"))
         self.tabs.set_title(1, t("Cards"))
+        if len(self.tabs.children) > 2:
+            self.tabs.set_title(2, t("What differs"))
+            if self.differs.value:
+                self.differs.value = differences_html(self.lang)
         self.update()
         if self.cards is not None:
             self.cards.relabel(self.lang)
@@ -214,6 +264,8 @@ class RulesExplorer(View):
     def _tab_changed(self, change: dict[str, Any]) -> None:
         if change.get("new") == 1:
             self.open_cards()
+        elif change.get("new") == 2 and not self.differs.value:
+            self.differs.value = differences_html(self.lang)
 
     def open_cards(self) -> None:
         """Build the card views (once), in the page's language."""
