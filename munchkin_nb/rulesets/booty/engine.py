@@ -24,16 +24,13 @@ RECEIVED = "received"  # the pending decision: lay out what you just received, o
 # -- Super Munchkin and Bilingual go with what they stand on ----------------------------------
 def _lost_a_class(b: Builder, name: str) -> bool:
     """Whether this action's events took a class card away from `name`."""
-    for e in b.events:
-        if e.type == "CardDiscarded" and e.payload.get("player") == name:
-            cid = e.payload["card"]
-        elif e.type == "CardGiven" and e.payload.get("from_player") == name:
-            cid = e.payload["card"]
-        else:
-            continue
-        if card(b.s, cid).kind == "class":
-            return True
-    return False
+    owner = {"CardDiscarded": "player", "CardGiven": "from_player"}  # who the card left
+    return any(
+        e.type in owner
+        and e.payload.get(owner[e.type]) == name
+        and card(b.s, e.payload["card"]).kind == "class"
+        for e in b.events
+    )
 
 
 def _settle_cheats(b: Builder) -> None:
@@ -148,11 +145,19 @@ class _AnyTime(Move):
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         require(s.ruleset == NAME, "turn.own_turn_only", "only on your own turn.")
-        require(self.allows(s, a.player, cid), self.anytime_rule, f"{card(s, cid).name} is not played this way.")
+        require(
+            self.allows(s, a.player, cid),
+            self.anytime_rule,
+            f"{card(s, cid).name} needs its class or accent (or Bilingual) in play first.",
+        )
         check_identity(s, a.player, cid)
 
+    def rule_for(self, s: GameState, cid: str) -> str:
+        return self.anytime_rule
+
     def run(self, b: Builder, a: Action) -> None:
-        place(b, a.player, a.params["card"], (self.anytime_rule,))
+        cid = a.params["card"]
+        place(b, a.player, cid, (self.rule_for(b.s, cid),))
         advance(b)
 
 
@@ -164,7 +169,7 @@ class PlaySuperMunchkin(_AnyTime):
     anytime_rule = "booty.super_munchkin"
 
     def allows(self, s: GameState, player: str, cid: str) -> bool:
-        return card(s, cid).kind == "super_munchkin"
+        return card(s, cid).kind == "super_munchkin" and bool(s.player(player).classes)
 
 
 @move
@@ -172,11 +177,16 @@ class PlayBilingual(_AnyTime):
     """Bilingual, at any time, to a player with an accent; with it out, a second accent too."""
 
     name = "play_bilingual"
-    anytime_rule = "booty.bilingual_second_accent"
+    anytime_rule = "booty.bilingual"
 
     def allows(self, s: GameState, player: str, cid: str) -> bool:
         kind = card(s, cid).kind
-        return kind == "half_breed" or (kind == "race" and s.player(player).half_breed is not None)
+        if kind == "half_breed":
+            return bool(s.player(player).races)
+        return kind == "race" and s.player(player).half_breed is not None
+
+    def rule_for(self, s: GameState, cid: str) -> str:
+        return "booty.bilingual" if card(s, cid).kind == "half_breed" else "booty.bilingual_second_accent"
 
 
 # -- the one new step: worn items into the backpack ----------------------------------------------
@@ -191,6 +201,5 @@ def into_the_backpack(b: Builder, ctx: Ctx, arg: Any, st: Any) -> None:
         b.emit(
             "ItemEquipped",
             {"player": ctx.victim, "card": cid, "equipped": False, "reason": name_of(b, ctx.source)},
-            ["booty.into_the_backpack", "run.bad_stuff"],
+            ["booty.into_the_backpack", "booty.backpack"],
         )
-
