@@ -67,10 +67,10 @@ def test_booty_moves_are_offered_in_booty_only():
     from munchkin_nb.engine.state import Player
 
     def table(rs: str) -> GameState:
-        s = GameState(ruleset=rs, card_set=rs, phase="before_door", turn=1)
+        s = GameState(ruleset=rs, card_set="booty", phase="before_door", turn=1)  # booty cards either way
         s.players = [
             Player("Ana", "female"),
-            Player("Ben", "male", races=["french_accent"], hand=["bilingual"]),
+            Player("Ben", "male", races=["french_accent#1"], hand=["bilingual#1"]),
         ]
         return s
 
