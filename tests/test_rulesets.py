@@ -52,3 +52,27 @@ def test_cli_lists_a_plug_ins_rules_and_cards(capsys):
     assert "cthulhu.last_non_cultist" in out and "003_d9dffe2412ccea8c.txt §" in out
     assert main(["cards", "--set", "cthulhu"]) == 0
     assert "necronomicon" in capsys.readouterr().out
+
+
+def test_cli_lists_booty_rules_and_cards(capsys):
+    assert main(["rules", "--ruleset", "booty"]) == 0
+    out = capsys.readouterr().out
+    assert "booty.bilingual_lost" in out and "001_36989bfcfe3c6efd.txt §" in out
+    assert main(["cards", "--set", "booty"]) == 0
+    assert "davy_jones" in capsys.readouterr().out
+
+
+def test_booty_moves_are_offered_in_booty_only():
+    from munchkin_nb.engine.legal import legal_actions
+    from munchkin_nb.engine.state import Player
+
+    def table(rs: str) -> GameState:
+        s = GameState(ruleset=rs, card_set="booty", phase="before_door", turn=1)  # booty cards either way
+        s.players = [
+            Player("Ana", "female"),
+            Player("Ben", "male", races=["french_accent#1"], hand=["bilingual#1"]),
+        ]
+        return s
+
+    assert any(a.name == "play_bilingual" for a in legal_actions(table("booty"), "Ben"))
+    assert not any(a.name == "play_bilingual" for a in legal_actions(table("classic"), "Ben"))
