@@ -15,6 +15,7 @@ from munchkin_nb.store.synthetic import synthetic_game
 
 META = {"source": "simulated", "seed": 1}
 SAMPLE = Path(__file__).resolve().parents[1] / "replays" / "sample.db"
+V1 = Path(__file__).resolve().parent / "fixtures" / "store_v1.db"
 
 
 def other_application(path: Path) -> bytes:
@@ -151,12 +152,11 @@ def test_open_checks_the_safeguards(tmp_path, sql, match, readonly):
 
 def test_an_older_store_is_read_as_it_is_and_brought_up_to_date_on_first_write(tmp_path):
     path = tmp_path / "old.db"
-    shutil.copy(SAMPLE, path)
+    shutil.copy(V1, path)  # the first game of the sample as version 1 of the schema wrote it
     conn = sqlite3.connect(path)
     version = conn.execute("SELECT value FROM meta").fetchone()[0]
     conn.close()
-    if version != "1":
-        pytest.skip("replays/sample.db is no longer a version 1 file")
+    assert version == "1"
     before = path.read_bytes()
     with EventStore(str(path), readonly=True) as store:
         games = store.games()
@@ -167,7 +167,7 @@ def test_an_older_store_is_read_as_it_is_and_brought_up_to_date_on_first_write(t
         assert store.db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert [g["id"] for g in store.games()] == [g["id"] for g in games]
         assert all(g["flags"] == [] for g in store.games())
-        assert store.events(1) == EventStore(str(SAMPLE), readonly=True).events(1)
+        assert store.events(1) == EventStore(str(V1), readonly=True).events(1)
         with pytest.raises(sqlite3.IntegrityError):
             store.db.conn.execute("DELETE FROM games")
 

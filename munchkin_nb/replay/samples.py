@@ -85,6 +85,10 @@ def features(events: list[Event]) -> set[str]:
 WANTED = {name for name, _ in FEATURES.values()}
 
 
+# the sample's games besides the base game's: a few of each other game, so that the app shows them
+OTHER_GAMES = {"cthulhu": 6, "booty": 6}
+
+
 def build(db: Path, games: int = 36, seed: int = 1000) -> None:
     from munchkin_nb.bots import play_game
     from munchkin_nb.replay.referee import import_file
@@ -92,9 +96,11 @@ def build(db: Path, games: int = 36, seed: int = 1000) -> None:
 
     if db.exists():
         db.unlink()
+    plan = [("classic", i) for i in range(games)]
+    plan += [(name, i) for name, n in OTHER_GAMES.items() for i in range(n)]
     with EventStore(str(db)) as store:
-        for i in range(games):
-            rec = play_game(3 + i % 4, seed + i, "heuristic")
+        for ruleset, i in plan:
+            rec = play_game(3 + i % 4, seed + i, "heuristic", ruleset=ruleset)
             meta = {k: rec.meta[k] for k in ("ruleset", "modules", "players", "seed", "winners", "turns")}
             store.add_game(dict(meta, source="simulated"), rec.events)
         for path in sorted(REPLAYS.glob("*.transcribed.jsonl")):
