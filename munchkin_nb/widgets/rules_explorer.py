@@ -187,7 +187,9 @@ class RulesExplorer(View):
         self.ruleset: widgets.Dropdown | None = None
         self.ruleset_note = widgets.HTML()
         if len(choices) > 1:
-            self.ruleset = widgets.Dropdown(options=[ALL, *choices], value=ruleset or ALL)
+            # the base game first: a visitor searching "run away" means its rules, not every game's
+            start = ruleset or ("classic" if "classic" in choices else ALL)
+            self.ruleset = widgets.Dropdown(options=[*choices, ALL], value=start)
             self.ruleset.observe(lambda _c: self.update(), names="value")
         self.only_ruleset = choices[0] if len(choices) == 1 else None
         self.results = widgets.HTML()
