@@ -41,6 +41,7 @@ CSS = """
   .munchkin-controls > .widget-slider, .munchkin-game-picker {width: 100% !important; flex: 1 1 100%;}
   .munchkin-controls .widget-slider .slider-container {min-height: 40px;}
   .munchkin-game-picker select {min-width: 0;}
+  .munchkin-app .modebar-container {display: none;}  /* plotly's icons are too small to touch */
 }
 button.munchkin-choice {text-align: left; justify-content: flex-start; padding-left: 12px;}
 button.munchkin-choice.munchkin-suggested {
