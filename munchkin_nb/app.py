@@ -1,10 +1,16 @@
 """Launch the Voila web app on ``notebooks/app.ipynb``.
 
-    python -m munchkin_nb.app --host 127.0.0.1 --port 8866 [--db PATH] [-- VOILA_ARGS...]
+    python -m munchkin_nb.app [--host 127.0.0.1] [--port 8866] [--db PATH]
+        [--public] [--allowed-host NAME ...] [--max-kernels N] [-- VOILA_ARGS...]
 
 Voila runs from the repository root, so it reads ``voila.json`` there (the
 hosted app's settings: no sources, no tracebacks, no template or theme
-override from the URL, idle kernels culled). The notebook learns which
+override from the URL, kernels of closed pages culled within a minute, a
+preheated kernel, the cap on live kernels). It runs as
+:mod:`munchkin_nb.hosting`: Voila with the kernel cap's busy page and a check
+of the ``Host`` header (127.0.0.1 and localhost unless ``--allowed-host``).
+Only a loopback address is served unless ``--public`` says it is meant:
+then 0.0.0.0, behind a reverse proxy (docs/deploy.md). The notebook learns which
 database to open from the ``MUNCHKIN_DB`` environment variable, which the
 kernels inherit from the server.
 
@@ -36,6 +42,7 @@ NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
 JUPYTER_DATA = REPO_ROOT / "notebooks" / "jupyter"  # holds voila/templates/munchkin
 DEFAULT_DB = Path("replays") / "sample.db"
 DB_ENV = "MUNCHKIN_DB"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def build_command(
@@ -43,19 +50,38 @@ def build_command(
     port: int,
     voila_args: list[str] | None = None,
     notebook: str | os.PathLike[str] = NOTEBOOK,
+    allowed_hosts: list[str] | None = None,
+    max_kernels: int | None = None,
 ) -> list[str]:
-    """The Voila command line (run from the repository root)."""
-    return [
+    """The Voila command line (run from the repository root): munchkin_nb.hosting's Voila."""
+    cmd = [
         sys.executable,
         "-m",
-        "voila",
+        "munchkin_nb.hosting",
         os.path.relpath(Path(notebook).resolve(), REPO_ROOT),
         "--no-browser",
         f"--Voila.ip={host}",
         f"--port={port}",
         "--Voila.port_retries=0",
-        *(voila_args or []),
     ]
+    if allowed_hosts:
+        names = ["localhost", "127.0.0.1", *allowed_hosts]
+        cmd.append(f"--MunchkinVoila.allowed_hosts={names!r}")
+    if max_kernels is not None:
+        cmd.append(f"--MunchkinVoila.max_kernels={max_kernels}")
+    return cmd + list(voila_args or [])
+
+
+def port_in_use(host: str, port: int) -> bool:
+    """True when something already listens on `host`:`port` (so Voila could not)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as tornado binds
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return True
+    return False
 
 
 def build_env(db: str | os.PathLike[str], base: dict[str, str] | None = None) -> dict[str, str]:
@@ -207,8 +233,30 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
         description="Serve the Munchkin notebook app with Voila.",
         epilog="Arguments after -- are passed to Voila unchanged.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument(
+        "--host",
+        default=None,
+        help="address to listen on (default 127.0.0.1; another than loopback needs --public)",
+    )
     parser.add_argument("--port", type=int, default=8866, help="port to listen on (default 8866)")
+    parser.add_argument(
+        "--public",
+        action="store_true",
+        help="serve on 0.0.0.0 (or --host) for a reverse proxy in front: see docs/deploy.md",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a Host name to serve besides 127.0.0.1 and localhost (the proxy's public name); repeatable",
+    )
+    parser.add_argument(
+        "--max-kernels",
+        type=int,
+        default=None,
+        help="most pages served at once; beyond it a 'busy' page (default: voila.json's, 0 = no cap)",
+    )
     parser.add_argument(
         "--notebook",
         default=str(NOTEBOOK),
@@ -227,10 +275,32 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(args.notebook).is_file():
         print(f"No such notebook: {args.notebook}", file=sys.stderr)
         return 2
+    host = args.host or ("0.0.0.0" if args.public else "127.0.0.1")
+    if host not in LOOPBACK and not args.public:
+        print(
+            f"--host {host} would serve the app to other machines: add --public to mean it "
+            "(and put a reverse proxy in front, see docs/deploy.md).",
+            file=sys.stderr,
+        )
+        return 2
+    if port_in_use(host, args.port):
+        print(
+            f"Port {args.port} is already in use on {host}. Use another one: "
+            f"make app PORT={args.port + 1}  (or --port {args.port + 1}).",
+            file=sys.stderr,
+        )
+        return 2
     env = build_env(args.db)
-    cmd = build_command(args.host, args.port, extra, args.notebook)
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Munchkin app: http://{host}:{args.port}/  (database: {env[DB_ENV]})", flush=True)
+    cmd = build_command(host, args.port, extra, args.notebook, args.allowed_host, args.max_kernels)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Munchkin app: http://{shown}:{args.port}/  (database: {env[DB_ENV]})", flush=True)
+    if args.public:
+        names = ", ".join(["localhost", "127.0.0.1", *args.allowed_host])
+        print(
+            f"Public mode: listening on {host}, no login; served Host names: {names}. "
+            "Put a reverse proxy (TLS) in front: docs/deploy.md.",
+            flush=True,
+        )
     # Voila replaces this process: signals (Ctrl-C, SIGTERM) reach it directly,
     # and it shuts its kernels down when it stops.
     os.chdir(REPO_ROOT)

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from munchkin_nb.viz.figures import level_timeline
 
+from .address import PageAddress, int_param
 from .base import View, error_box
 from .combat_view import CombatView
 from .figure_output import after_page_has_widgets, show_figure, show_message
@@ -68,8 +69,8 @@ def games_table_html(games: list[dict[str, Any]]) -> str:
 class GameView(View):
     """One stored game: the stepper first, then (drawn after it) the combat, the graph and the levels."""
 
-    def __init__(self, store: Any, game_id: int) -> None:
-        self.stepper = TurnStepper(store, game_id)
+    def __init__(self, store: Any, game_id: int, seq: int = 1) -> None:
+        self.stepper = TurnStepper(store, game_id, seq)
         self.combat = CombatView(self.stepper)
         # the graph and the levels are drawn once the page shows the stepper (figure_output)
         self.graph = GraphView(
@@ -100,7 +101,8 @@ class GameView(View):
 
 
 class AppView(View):
-    """The app: pick a game of the store at `db_path`; a clear message instead of a traceback."""
+    """The app: pick a game of the store at `db_path`; a clear message instead of a traceback.
+    The page's address follows the game and the event (``?game=5&event=100``, see `go_to`)."""
 
     def __init__(self, db_path: str | Path) -> None:
         self.path = Path(db_path)
@@ -108,6 +110,7 @@ class AppView(View):
         self.game_view: GameView | None = None
         self.body = widgets.VBox()
         self.picker: widgets.Dropdown | None = None
+        self.address = PageAddress()
         try:
             check_store_file(self.path)
             from munchkin_nb.store import EventStore
@@ -128,23 +131,49 @@ class AppView(View):
         self.picker = widgets.Dropdown(
             options=[(game_label(g), g["id"]) for g in games],
             description="game",
-            layout=widgets.Layout(width="640px"),
+            layout=widgets.Layout(width="640px", max_width="100%"),
         )
         self.picker.add_class("munchkin-game-picker")
-        self.picker.observe(lambda c: self.show_game(c["new"]), names="value")
-        self.widget = widgets.VBox([self.picker, self.body])
+        self._seq_on_pick = 1  # the event to show when the picker changes (a link's, else 1)
+        self.picker.observe(self._on_pick, names="value")
+        top = widgets.HBox([self.picker, self.address], layout=widgets.Layout(flex_flow="row wrap"))
+        top.add_class("munchkin-top")
+        self.widget = widgets.VBox([top, self.body])
         self.widget.add_class("munchkin-app")
         self.show_game(self.picker.value)
 
-    def show_game(self, game_id: int) -> None:
+    def show_game(self, game_id: int, seq: int = 1) -> None:
         try:
-            self.game_view = GameView(self.store, game_id)
+            self.game_view = GameView(self.store, game_id, seq)
             self.body.children = (self.game_view.widget,)
+            self.game_view.stepper.on_change(lambda s: self.address.show(game=game_id, event=s))
+            self.address.show(game=game_id, event=self.game_view.stepper.seq)
         except Exception as error:
             self.game_view = None
             self.body.children = (
                 error_box(f"Game {game_id} cannot be shown: {error}", "Cannot show this game."),
             )
+            self.address.show(game=game_id)
+
+    def go_to(self, params: dict[str, str]) -> None:
+        """Show the position a link names (``game``, ``event``: the page's query string); a game
+        the store does not hold, or a part that is not a number, is left out (the first game, event 1)."""
+        if self.picker is None:
+            return
+        game_id = int_param(params, "game")
+        if game_id not in {value for _, value in self.picker.options}:
+            game_id = self.picker.value
+        seq = int_param(params, "event") or 1
+        if game_id == self.picker.value:
+            if self.game_view is not None:
+                self.game_view.stepper.go(seq)
+            return
+        self._seq_on_pick = seq
+        self.picker.value = game_id  # -> _on_pick -> show_game(game_id, seq)
+
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        seq, self._seq_on_pick = self._seq_on_pick, 1
+        self.show_game(change["new"], seq)
 
 
 def app_view(db_path: str | Path) -> widgets.Widget:

@@ -21,6 +21,18 @@ import plotly.graph_objects as go
 #: the MIME type of a plotly figure (drawn by the jupyterlab-plotly extension Voila serves)
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
+#: plotly.js options of every figure: no logo linking to plotly.com, no "edit in Chart Studio"
+#: (an upload to an outside host), resize with the page (phones); the modebar keeps zoom and
+#: the PNG download, which stay in the browser.
+PLOTLY_CONFIG: dict[str, Any] = {
+    "displaylogo": False,
+    "showLink": False,
+    "showSendToCloud": False,
+    "showEditInChartStudio": False,
+    "modeBarButtonsToRemove": ["sendDataToCloud", "editInChartStudio"],
+    "responsive": True,
+}
+
 #: plotly renderer used for every figure of the widgets ("plotly_mimetype", "notebook_connected", ...)
 RENDERER = "plotly_mimetype"
 
@@ -31,7 +43,9 @@ def plotly_mimetype_bundle(fig: go.Figure) -> dict[str, Any]:
     grammars take about 3 s to build in a fresh kernel (measured; the app's first figure paid it)."""
     from plotly.io._json import to_json
 
-    return {PLOTLY_MIME: json.loads(to_json(fig.to_dict(), validate=False, remove_uids=False))}
+    spec = json.loads(to_json(fig.to_dict(), validate=False, remove_uids=False))
+    spec["config"] = dict(PLOTLY_CONFIG)  # the jupyterlab-plotly renderer passes it to plotly.js
+    return {PLOTLY_MIME: spec}
 
 
 def figure_bundle(fig: go.Figure, renderer: str | None = None) -> dict[str, Any]:
@@ -43,6 +57,8 @@ def figure_bundle(fig: go.Figure, renderer: str | None = None) -> dict[str, Any]
         import plotly.io as pio
 
         bundle = dict(pio.renderers[renderer].to_mimebundle(fig.to_dict()))
+        if PLOTLY_MIME in bundle:
+            bundle[PLOTLY_MIME] = {**bundle[PLOTLY_MIME], "config": dict(PLOTLY_CONFIG)}
     title = fig.layout.title.text if fig.layout.title and fig.layout.title.text else "figure"
     bundle.setdefault("text/plain", f"<plotly figure: {title}>")
     return bundle

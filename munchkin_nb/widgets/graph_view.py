@@ -44,7 +44,7 @@ class GraphView(View):
             step=1,
             description="turns",
             continuous_update=False,
-            layout=widgets.Layout(width="480px"),
+            layout=widgets.Layout(width="480px", max_width="100%"),
         )
         self.slider.add_class("munchkin-turns")
         self.out = widgets.Output()

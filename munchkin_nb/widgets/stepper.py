@@ -51,7 +51,7 @@ class TurnStepper(View):
             max=self.last,
             description="event",
             continuous_update=False,
-            layout=widgets.Layout(width="420px"),
+            layout=widgets.Layout(width="420px", max_width="100%"),
         )
         self.slider.add_class("munchkin-seq")
         self.turn_box = widgets.BoundedIntText(
@@ -59,7 +59,7 @@ class TurnStepper(View):
             min=0,
             max=self.events[-1].turn,
             description="turn",
-            layout=widgets.Layout(width="150px"),
+            layout=widgets.Layout(width="150px", max_width="100%"),
         )
         self.turn_box.add_class("munchkin-turn")
         self.table = widgets.HTML()
@@ -70,7 +70,11 @@ class TurnStepper(View):
         self.next_button.on_click(lambda _b: self.step(+1))
         self.slider.observe(self._on_slider, names="value")
         self.turn_box.observe(self._on_turn, names="value")
-        controls = widgets.HBox([self.prev_button, self.next_button, self.slider, self.turn_box])
+        controls = widgets.HBox(
+            [self.prev_button, self.next_button, self.slider, self.turn_box],
+            layout=widgets.Layout(flex_flow="row wrap"),  # a phone: the slider goes under the buttons
+        )
+        controls.add_class("munchkin-controls")
         self.widget = widgets.VBox([widgets.HTML(CSS), controls, self.table, self.event_html])
         self.widget.add_class("munchkin-stepper")
         self._syncing = False

@@ -22,6 +22,27 @@ CSS = """
 .munchkin-table tr.active td:first-child {font-weight: bold;}
 .munchkin-event .rules {color: #555; font-size: 12px; margin: 2px 0 0 12px;}
 .munchkin-error {color: #7a1f1f; background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px;}
+/* Phones (390 px wide) and touch: controls at least 40 px, nothing wider than the screen,
+   wide tables scroll inside their own box, figures take the width they are given. */
+.munchkin-app, .munchkin-stepper, .munchkin-game {max-width: 100%;}
+.munchkin-app button, .munchkin-stepper button, .munchkin-app select, .munchkin-stepper input,
+.munchkin-address button, button.munchkin-choice {min-height: 40px;}
+.munchkin-controls, .munchkin-top {gap: 4px; align-items: center;}
+.munchkin-table-box {max-width: 100%; overflow-x: auto;}
+.munchkin-table-box .munchkin-table {min-width: 100%;}
+.munchkin-table-box td.items, .munchkin-table-box td.curses {min-width: 11em;}
+.munchkin-event {overflow-wrap: anywhere;}
+.munchkin-address {display: flex; flex-wrap: wrap; gap: 4px; align-items: center; max-width: 100%;}
+.munchkin-address button {padding: 0 12px;}
+.munchkin-link-text {width: 100%; min-height: 40px;}
+.munchkin-game .js-plotly-plot, .munchkin-game .plot-container {max-width: 100%;}
+@media (max-width: 600px) {
+  .munchkin-controls > .widget-button {flex: 1 1 40%;}
+  .munchkin-controls > .widget-slider, .munchkin-game-picker {width: 100% !important; flex: 1 1 100%;}
+  .munchkin-controls .widget-slider .slider-container {min-height: 40px;}
+  .munchkin-game-picker select {min-width: 0;}
+  .munchkin-app .modebar-container {display: none;}  /* plotly's icons are too small to touch */
+}
 button.munchkin-choice {text-align: left; justify-content: flex-start; padding-left: 12px;}
 button.munchkin-choice.munchkin-suggested {
   font-weight: bold; background: #e3f2ef; box-shadow: inset 4px 0 0 #2a9d8f;

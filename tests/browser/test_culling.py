@@ -26,6 +26,8 @@ def culling_server(start_app, sample_db):
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
             f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
             "--MappingKernelManager.cull_connected=False",
+            # no preheated kernel waiting in a pool: every kernel counted here is a page's
+            "--VoilaConfiguration.preheat_kernel=False",
         ],
     )
 

@@ -1,0 +1,102 @@
+"""The page's address follows what it shows (``?game=5&event=100``), with a "copy link" button.
+
+The kernel cannot touch the browser's address bar, so a tiny front-end widget (anywidget, already
+installed with plotly and served by Voila from this server) writes ``query`` into it with
+``history.replaceState`` whenever the kernel changes it. Opening such a link hands the query
+string to the notebook (``page_query``), which goes to that position.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from urllib.parse import parse_qs, urlencode
+
+import anywidget
+import traitlets
+
+_ESM = """
+function render({ model, el }) {
+  const sync = () => {
+    const url = new URL(window.location.href);
+    const query = model.get("query");
+    url.search = query ? "?" + query : "";
+    if (url.href !== window.location.href) window.history.replaceState(null, "", url.href);
+  };
+  const button = document.createElement("button");
+  button.className = "jupyter-button widget-button munchkin-copy-link";
+  button.textContent = "copy link";
+  button.title = "copy the link to this position";
+  const note = document.createElement("input");
+  note.className = "munchkin-link-text";
+  note.readOnly = true;
+  note.hidden = true;
+  button.addEventListener("click", async () => {
+    sync();
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      button.textContent = "link copied";
+      setTimeout(() => { button.textContent = "copy link"; }, 2000);
+    } catch (error) {  // no clipboard (an http page on another host): show the link to copy by hand
+      note.value = window.location.href;
+      note.hidden = false;
+      note.select();
+    }
+  });
+  model.on("change:query", sync);
+  sync();
+  el.classList.add("munchkin-address");
+  el.append(button, note);
+}
+export default { render };
+"""
+
+
+class PageAddress(anywidget.AnyWidget):
+    """`query` (``game=5&event=100``) is written into the page's address; a copy-link button."""
+
+    _esm = _ESM
+    query = traitlets.Unicode("").tag(sync=True)
+
+    def show(self, **params: object) -> None:
+        """Put `params` (in this order, None left out) into the address."""
+        self.query = urlencode({k: v for k, v in params.items() if v is not None})
+
+
+def wait_for_request() -> None:
+    """In a preheated Voila kernel, wait until a visitor asks for the page and take the request's
+    variables (``QUERY_STRING``...) into ``os.environ``; at once in any other kernel.
+
+    What ``voila.utils.wait_for_request`` does, without importing ``voila.utils``: that module
+    brings jupyter_server and jupyterlab_server into the kernel, 46 MB (measured), for one
+    websocket read."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    from websockets.sync.client import connect
+
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL") or os.environ.get("VOILA_SERVER_URL") or "/"
+    url = (
+        f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{os.environ.get('VOILA_APP_IP', '127.0.0.1')}"
+        f":{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}"
+    )
+    with connect(url, open_timeout=5) as socket:
+        info = json.loads(socket.recv())
+    os.environ.update({str(k): str(v) for k, v in info.items()})
+
+
+def page_query() -> dict[str, str]:
+    """The query string this page was opened with (Voila's ``QUERY_STRING``), first value of each.
+
+    A preheated kernel runs the notebook before anyone asks for the page: this waits for the
+    request there (``wait_for_request``); in any other kernel it returns at once ({} outside Voila)."""
+    wait_for_request()
+    return {k: v[0] for k, v in parse_qs(os.environ.get("QUERY_STRING", "")).items() if v}
+
+
+def int_param(params: dict[str, str], name: str) -> int | None:
+    """`params[name]` as an int, or None when it is missing or not a number."""
+    try:
+        return int(params[name])
+    except (KeyError, ValueError):
+        return None
