@@ -33,6 +33,11 @@ def _locked(s: GameState, player: str) -> bool:
     return s.marks.get(f"d10.nine:{player}") == s.turn
 
 
+def _waiting(s: GameState) -> dict[str, Any] | None:
+    """The d10 roll waiting to be applied, if any (candidates ask this: they never raise)."""
+    return s.pending[0] if s.pending and s.pending[0].get("kind") == KIND else None
+
+
 def _decision(s: GameState) -> dict[str, Any]:
     if not s.pending or s.pending[0].get("kind") != KIND:
         raise IllegalAction("d10.roll", "no d10 roll is waiting to be applied.")
@@ -107,8 +112,8 @@ class SetD10(Move):
     when = ("pending:d10",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = _decision(s)
-        if not d["fixed"] and d["result"] != SIDES:
+        d = _waiting(s)
+        if d and d["player"] == player and not d["fixed"] and d["result"] != SIDES:
             for cid in die_setters(s, player)[:1]:
                 for v in range(1, SIDES + 1):
                     yield act(self.name, player, card=cid, value=v)
@@ -146,20 +151,21 @@ class ChooseD10(Move):
         return [n for n in range(1, SIDES) if n not in ZONES or getattr(p, ZONES[n])]
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if _decision(s)["result"] == SIDES:
+        d = _waiting(s)
+        if d and d["player"] == player and d["result"] == SIDES:
             for n in self._picks(s, player):
-                yield act(self.name, player, pick=n)
+                yield act(self.name, player, face=n)
 
     def check(self, s: GameState, a: Action) -> None:
         require(_decision(s)["result"] == SIDES, "d10.choose", "only a 10 lets you choose.")
         require(
-            a.params.get("pick") in self._picks(s, a.player),
+            a.params.get("face") in self._picks(s, a.player),
             "d10.choose",
             "pick a face from 1 to 9 (7 and 8 need a class or a race in play).",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        _replace(b, a.player, a.params["pick"], True, ["d10.choose"])
+        _replace(b, a.player, a.params["face"], True, ["d10.choose"])
 
 
 def _options(s: GameState, player: str, result: int) -> list[dict[str, Any]]:
@@ -167,16 +173,17 @@ def _options(s: GameState, player: str, result: int) -> list[dict[str, Any]]:
     p = s.player(player)
     if result in (1, 2):
         kind = "treasure" if result == 1 else "door"
-        return [{"take": "deck"}] + ([{"take": "discard"}] if s.discards[kind] else [])
+        return [{"source": "deck"}] + ([{"source": "discard"}] if s.discards[kind] else [])
     if result == 6:
-        return [{"target": t} for t in _others(s, player)] if p.hand else [{}]
+        targets: list[dict[str, Any]] = [{"target": t} for t in _others(s, player)] if p.hand else []
+        return targets or [{}]  # no card in hand, or nobody alive to swap with: nothing happens
     if result in ZONES:
         zone = ZONES[result]
         swaps = [{"mine": m, "theirs": t} for m in getattr(p, zone) for t in _theirs(s, player, zone)]
         return [{}] + swaps  # swapping is a may
     if result == 9:
-        targets = [t for t in _others(s, player) if s.player(t).level > 1]
-        return [{"target": t} for t in targets] or [{}]
+        higher: list[dict[str, Any]] = [{"target": t} for t in _others(s, player) if s.player(t).level > 1]
+        return higher or [{}]
     return [{}]
 
 
@@ -189,8 +196,8 @@ class ApplyD10(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = _decision(s)
-        if d["result"] != SIDES:
+        d = _waiting(s)
+        if d and d["player"] == player and d["result"] != SIDES:
             for o in _options(s, player, d["result"]):
                 yield act(self.name, player, **o)
 
@@ -209,7 +216,7 @@ class ApplyD10(Move):
         b.emit("DecisionMade", {"player": me, "kind": KIND, "result": result}, ["d10.roll"])
         if result in (1, 2):
             kind, rule = ("treasure", "d10.treasure") if result == 1 else ("door", "d10.door")
-            if o["take"] == "discard":
+            if o["source"] == "discard":
                 top = s.discards[kind][-1]
                 b.emit("CardTakenFromDiscard", {"player": me, "card": top, "deck": kind}, [rule])
             else:
