@@ -77,10 +77,15 @@ def _progress(done: int, total: int, events: int, started: float) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     from munchkin_nb.bots import play_game
-    from munchkin_nb.rules.rulesets import ruleset
+    from munchkin_nb.rules.rulesets import check_modules, ruleset
     from munchkin_nb.store import EventStore
 
     rs = ruleset(args.ruleset)  # an unknown name was refused by argparse already
+    modules = [m for m in args.modules.split(",") if m] if args.modules else []
+    try:
+        check_modules(modules, rs.name)
+    except ValueError as exc:
+        raise CliError(f"--modules: {exc}") from None
     low, high = rs.min_players, rs.max_players
     if args.seed + args.games - 1 > MAX_SEED:
         raise CliError(f"--seed: seeds up to {MAX_SEED} only (--seed + --games - 1 is larger)")
@@ -89,7 +94,7 @@ def _simulate(args: argparse.Namespace) -> int:
     store = EventStore(args.db) if args.db else None
     for i in range(args.games):
         players = args.players or low + (args.seed + i) % (high - low + 1)
-        rec = play_game(players, args.seed + i, args.bot, ruleset=args.ruleset)
+        rec = play_game(players, args.seed + i, args.bot, ruleset=args.ruleset, modules=modules)
         total_events += len(rec.events)
         turns += rec.meta["turns"]
         if store:
@@ -247,6 +252,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=whole(0, MAX_SEED), default=0)
     s.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
     s.add_argument("--ruleset", default="classic", help="classic, or a ruleset plug-in (cthulhu, booty)")
+    s.add_argument("--modules", default="", help="optional modules, comma-separated (e.g. d10)")
     s.add_argument("--db", help="SQLite event store to write")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(func=_simulate)

@@ -23,7 +23,7 @@ KNOWN_SEEDS = {
 def test_ids_are_unique_and_well_formed():
     assert len(RULE_INDEX) == len(RULES)
     for r in RULES:
-        assert re.fullmatch(r"[a-z_]+\.[a-z_0-9.]+", r.id), r.id
+        assert re.fullmatch(r"[a-z_][a-z_0-9]*\.[a-z_0-9.]+", r.id), r.id
         assert r.seed in KNOWN_SEEDS and r.section and r.text and r.title
         assert all(seed in KNOWN_SEEDS for seed, _ in r.cross_checks)
 

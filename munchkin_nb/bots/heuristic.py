@@ -6,6 +6,7 @@ import random
 
 from munchkin_nb.engine import Action, GameState, breakdown, can, legal_actions
 from munchkin_nb.engine.cardinfo import card, item_usable
+from munchkin_nb.rules.rulesets import MODULES
 
 # preference of each action when nothing more specific applies (higher first)
 ORDER = {
@@ -66,7 +67,17 @@ class HeuristicBot:
         c = s.combat
         if c is not None and c.stage == "fight" and not c.asked and not s.pending:
             return self.FIGHTING if me in (c.fighter, c.helper) else self.WATCHING
+        if s.modules:  # the game's modules' own moves too
+            return self.ANY_TIME | {m for n in s.modules for m in MODULES[n].bot_tries}
         return self.ANY_TIME
+
+    def _module_move(self, s: GameState, by: dict[str, list[Action]]) -> Action | None:
+        """A module's own move, taken as often as the module says (a roll, a choice among its options)."""
+        for n in s.modules:
+            for name, often in MODULES[n].bot_tries.items():
+                if name in by and self.rng.random() < often:
+                    return self.rng.choice(by[name])
+        return None
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -172,6 +183,10 @@ class HeuristicBot:
             for a in by["go_up_a_level"]:
                 if a.params["target"] == me:
                     return a
+        if s.modules:
+            chosen = self._module_move(s, by)
+            if chosen is not None:
+                return chosen
         best = max(legal, key=lambda a: ORDER.get(a.name, 0))
         return best
 

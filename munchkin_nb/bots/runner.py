@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
@@ -44,11 +44,12 @@ def play_game(
     max_turns: int = 400,
     max_events: int = 200_000,
     ruleset: str = "classic",
+    modules: Sequence[str] = (),
 ) -> GameRecord:
-    """Play one game to its end (or `max_turns`); returns the record."""
+    """Play one game (the ruleset plus `modules`) to its end (or `max_turns`); returns the record."""
     from . import BOTS
 
-    game = Game.start(NAMES[:players], ruleset, seed=seed)
+    game = Game.start(NAMES[:players], ruleset, seed=seed, modules=modules)
     bots = {name: BOTS[bot](seed * 101 + i) for i, name in enumerate(NAMES[:players])}
     play_on(game, bots, NAMES[:players], max_turns, max_events)
     meta = {

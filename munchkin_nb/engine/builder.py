@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .chance import Chance
+from .chance import DIE_SIDES, Chance
 from .events import Event
 from .evolve import evolve
 from .state import GameState
@@ -48,8 +48,13 @@ class Builder:
         self.events.append(e)
         return e
 
-    def roll(self, player: str | None, purpose: str, rules: Iterable[str] = ()) -> int:
-        """Roll a die; the result is recorded as an event."""
-        result = self.chance.roll(6)
-        self.emit("DieRolled", {"player": player, "purpose": purpose, "result": result}, rules)
+    def roll(
+        self, player: str | None, purpose: str, rules: Iterable[str] = (), sides: int = DIE_SIDES
+    ) -> int:
+        """Roll a die (the six-sided one unless `sides` says); the result is recorded as an event."""
+        result = self.chance.roll(sides)
+        payload: dict[str, Any] = {"player": player, "purpose": purpose, "result": result}
+        if sides != DIE_SIDES:  # the six-sided die's events keep the form they always had
+            payload["sides"] = sides
+        self.emit("DieRolled", payload, rules)
         return result

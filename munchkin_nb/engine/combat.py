@@ -173,6 +173,8 @@ def player_terms(state: GameState, name: str, c: Combat) -> list[Term]:
             else:
                 rule = "thief.backstab" if mod.get("source") == "backstab" else "combat.one_shot"
                 terms.append(Term("players", _label(state, mod), mod["amount"], mod["card"], rule, name))
+    for fn in hooks.of(state, "player_terms"):
+        terms.extend(fn(state, name, c))
     return terms
 
 

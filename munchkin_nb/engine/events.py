@@ -59,6 +59,8 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     "BadStuffApplied": ("player", "monster"),
     "CombatEnded": ("outcome",),
     "CombatTransferred": ("player",),
+    # modules
+    "MarkSet": ("key", "value"),  # a module remembers (value null: forgets) something
 }
 
 

@@ -366,6 +366,13 @@ def _position_set(s: GameState, e: Event) -> None:
     s.phase = pos.get("phase", "before_door")
 
 
+def _mark_set(s: GameState, e: Event) -> None:
+    if e.payload["value"] is None:
+        s.marks.pop(e.payload["key"], None)
+    else:
+        s.marks[e.payload["key"]] = e.payload["value"]
+
+
 def _nothing(s: GameState, e: Event) -> None:
     """Events that record a fact (a roll, a decision) without changing the table."""
 
@@ -416,6 +423,7 @@ HANDLERS: dict[str, Callable[[GameState, Event], None]] = {
     "CharityGiven": _charity_given,
     "ItemsSold": _items_sold,
     "TheftTried": _theft_tried,
+    "MarkSet": _mark_set,
 }
 
 

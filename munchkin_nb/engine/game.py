@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from munchkin_nb.rules.rulesets import check_modules
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from .actions import Action, IllegalAction
@@ -26,9 +27,12 @@ def new_game(
     seed: int | None = 0,
     chance: Chance | None = None,
     deal: bool = True,
+    modules: Sequence[str] = (),
 ) -> list[Event]:
-    """The opening events: the game, the shuffles, and (if `deal`) four and four cards each."""
+    """The opening events: the game (its ruleset plus `modules`), the shuffles, and (if `deal`)
+    four and four cards each. An unknown module is a ValueError naming it."""
     rs = get_ruleset(ruleset)
+    on = list(rs.modules) + [m for m in check_modules(list(modules), rs.name) if m not in rs.modules]
     specs: list[dict[str, Any]] = [
         p if isinstance(p, dict) else {"name": p, "sex": SEXES[i % 2]} for i, p in enumerate(players)
     ]
@@ -50,7 +54,7 @@ def new_game(
         {
             "ruleset": rs.name,
             "card_set": rs.card_set,
-            "modules": list(rs.modules),
+            "modules": on,
             **({"piles": list(rs.piles)} if rs.piles else {}),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in specs],
             "seed": seed,
@@ -77,10 +81,14 @@ class Game:
 
     @classmethod
     def start(
-        cls, players: Sequence[str | dict[str, Any]], ruleset: str = "classic", seed: int | None = 0
+        cls,
+        players: Sequence[str | dict[str, Any]],
+        ruleset: str = "classic",
+        seed: int | None = 0,
+        modules: Sequence[str] = (),
     ) -> Game:
         chance = RandomChance(seed)
-        events = new_game(players, ruleset, seed, chance)
+        events = new_game(players, ruleset, seed, chance, modules=modules)
         state = GameState.initial()
         for e in events:
             evolve(state, e)

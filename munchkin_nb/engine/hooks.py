@@ -14,6 +14,8 @@ Points (the signature each registered function has):
   follows from them (a game-end condition, losing a card whose condition is gone).
 - `monster_level` fn(state, monster card, terms) -> list[Term]: terms added to one monster's
   level terms (its printed level and the enhancers on it), such as a floor.
+- `player_terms`  fn(state, player name, combat) -> list[Term]: terms added to one fighter's or
+  helper's side, such as a module's penalty for the next combat.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-POINTS = ("discard_pile", "may_drop", "after_action", "monster_level")
+POINTS = ("discard_pile", "may_drop", "after_action", "monster_level", "player_terms")
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order
 HOOKS: dict[str, dict[str, list[Callable[..., Any]]]] = {p: {} for p in POINTS}

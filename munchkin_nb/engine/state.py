@@ -103,6 +103,8 @@ class GameState:
     charity: dict[str, int] = field(default_factory=dict)  # cards given to each player this turn
     winners: list[str] = field(default_factory=list)
     seq: int = 0  # events folded so far
+    #: what a module remembers between actions (key -> value; see the MarkSet event)
+    marks: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def initial(cls) -> GameState:
@@ -186,10 +188,14 @@ class GameState:
         new.ready = list(self.ready)
         new.charity = dict(self.charity)
         new.winners = list(self.winners)
+        new.marks = dict(self.marks)
         return new
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        if not self.marks:  # a game without module marks keeps the form (and hash) it always had
+            del d["marks"]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:

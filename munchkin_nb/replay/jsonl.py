@@ -11,6 +11,7 @@ from typing import IO, Any, TypeAlias
 
 from munchkin_nb.engine.chance import DIE_SIDES, is_face
 from munchkin_nb.engine.events import Event
+from munchkin_nb.rules.rulesets import MODULES
 from munchkin_nb.store import EventStore
 from munchkin_nb.store.games import check_meta
 
@@ -244,11 +245,19 @@ def _event(n: int, obj: dict[str, Any], expected: int) -> Event:
         raise ReplayError(n, f"event 1 must be GameStarted, not {event.type}")
     if seq > 1 and event.type == "GameStarted":
         raise ReplayError(n, "a second GameStarted inside one game (a game header line is missing)")
-    if event.type == "DieRolled" and not is_face(event.payload.get("result")):
-        raise ReplayError(
-            n, f"die result {event.payload.get('result')!r} is not a face of the {DIE_SIDES}-sided die"
-        )
+    if event.type == "DieRolled":
+        sides = event.payload.get("sides", DIE_SIDES)  # the six-sided die unless a module's die says
+        if sides not in DICE:
+            raise ReplayError(n, f"field 'sides': no die of {sides!r} sides is rolled in any game")
+        if not is_face(event.payload.get("result"), sides):
+            raise ReplayError(
+                n, f"die result {event.payload.get('result')!r} is not a face of the {sides}-sided die"
+            )
     return event
+
+
+# The dice a game may roll: the six-sided one and each module's own (the d10)
+DICE = frozenset({DIE_SIDES} | {m.die_sides for m in MODULES.values()})
 
 
 # Payload and action keys that name one card, and keys whose lists hold cards (strings only: a

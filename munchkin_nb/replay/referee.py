@@ -152,6 +152,7 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
                     seg[0].payload.get("seed"),
                     _chance_of(seg),
                     deal=any(e.type == "CardDrawn" for e in seg),
+                    modules=seg[0].payload.get("modules", []),
                 )
                 if any(e.type == "PositionSet" for e in seg):
                     produced = None  # a scenario or lesson lays its table out: taken as recorded

@@ -20,8 +20,9 @@ from munchkin_nb.engine import (
     new_game,
 )
 from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.chance import DIE_SIDES, ChanceExhausted, is_face
+from munchkin_nb.engine.chance import ChanceExhausted, is_face
 from munchkin_nb.engine.moves_base import MOVES
+from munchkin_nb.rules.rulesets import die_sides
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from .jsonl import MAX_BYTES, MAX_DEPTH, TOO_DEEP, ReplayError, card_refs, card_set_ids, json_depth
@@ -107,10 +108,12 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
     try:
         get_ruleset(header.get("ruleset", "classic"))
         chance = ScriptedChance(draws=_deal_draws(header, names, 1), strict=True)
-        events = new_game(players, header.get("ruleset", "classic"), None, chance)
+        modules = header.get("modules", [])
+        events = new_game(players, header.get("ruleset", "classic"), None, chance, modules=modules)
     except (IllegalAction, ValueError, ChanceExhausted, TypeError, AttributeError) as exc:
         raise ReplayError(1, str(exc)) from None
     card_set = events[0].payload.get("card_set", "classic")
+    top = die_sides(events[0].payload.get("modules", []))  # the largest die this game rolls
     cards = card_set_ids(card_set)
     for e in events:
         _known_cards(e, cards, card_set, 1)
@@ -120,9 +123,9 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
     findings = []
     parsed = [_action_line(text, n, cards, card_set) for n, text in enumerate(lines[1:], 2) if text.strip()]
     for k, (n, action, dice, draws) in enumerate(parsed):
-        faces = [d for d in dice if not is_face(d)]
+        faces = [d for d in dice if not is_face(d, top)]
         if faces:
-            sentence = f"die result {faces[0]!r} is not a face of the {DIE_SIDES}-sided die"
+            sentence = f"die result {faces[0]!r} is not a face of the {top}-sided die"
             findings.append(Finding(f"line {n}", str(action), "card.effect", sentence))
             continue  # no outcome can be taken from dice that cannot have been rolled
         chance = ScriptedChance(dice=dice, draws=draws, strict=True)

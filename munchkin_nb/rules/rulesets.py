@@ -44,6 +44,54 @@ def register_ruleset(rs: Ruleset) -> Ruleset:
     return rs
 
 
+@dataclass(frozen=True)
+class Module:
+    """An optional module of a ruleset: switched on per game, its behaviour in its plug-in's hooks."""
+
+    name: str
+    title: str
+    #: the rulebook section it follows, as a reader knows it
+    source: str
+    #: the rulesets it can be added to
+    rulesets: tuple[str, ...] = ("classic",)
+    #: the largest die it rolls (a scenario's or a transcript's dice may show up to this)
+    die_sides: int = 6
+    #: move -> how often a heuristic bot takes it when it may (a module's own moves)
+    bot_tries: Mapping[str, float] = field(default_factory=dict)
+
+
+MODULES: dict[str, Module] = {}
+
+
+def register_module(m: Module) -> Module:
+    """A plug-in adds a module; the name must be new."""
+    if m.name in MODULES and MODULES[m.name] is not m:
+        raise ValueError(f"module {m.name!r} is registered twice")
+    MODULES[m.name] = m
+    return m
+
+
+def check_modules(names: object, ruleset_name: str = "classic") -> list[str]:
+    """The module ids, checked; ValueError in one line names an unknown or misplaced one."""
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise ValueError("modules: expected a list of module ids")
+    for n in names:
+        if n not in MODULES:
+            known = ", ".join(sorted(MODULES)) or "none"
+            raise ValueError(f"unknown module {n!r}; known: {known}")
+        if ruleset_name not in MODULES[n].rulesets:
+            raise ValueError(f"module {n!r} is not played with {ruleset_name}")
+    if len(set(names)) != len(names):
+        raise ValueError("modules: a module is named twice")
+    return list(names)
+
+
+def die_sides(modules: object) -> int:
+    """The largest die a game with these modules rolls (6 with none)."""
+    names = modules if isinstance(modules, (list, tuple)) else ()
+    return max([6] + [MODULES[n].die_sides for n in names if n in MODULES])
+
+
 def ruleset(name: str) -> Ruleset:
     """The ruleset of that name; ValueError lists the known ones."""
     try:

@@ -8,6 +8,7 @@ from typing import Any
 
 from munchkin_nb.cards import CardError, load_set
 from munchkin_nb.rules import ruleset
+from munchkin_nb.rules.rulesets import check_modules, die_sides
 
 from .fields import FieldError, need_int, need_known_keys, need_list, need_map, need_str, str_list
 from .names import CardNames
@@ -21,6 +22,7 @@ TOP_KEYS = (
     "description",
     "rules",
     "ruleset",
+    "modules",
     "players",
     "turn",
     "phase",
@@ -56,6 +58,7 @@ class Scenario:
     description: str = ""
     tags: list[str] = field(default_factory=list)
     cards: CardNames = field(default_factory=CardNames)  # which copy each bare card id means
+    modules: list[str] = field(default_factory=list)  # optional modules switched on
 
 
 def _player(i: int, p: Any, cards: CardNames) -> dict[str, Any]:
@@ -108,6 +111,10 @@ def _read(path: Path) -> Scenario:
         card_set = load_set(rs.card_set)
     except (ValueError, CardError) as exc:
         raise FieldError(f"ruleset: {exc}") from None
+    try:
+        modules = check_modules(data.get("modules", []), rs_name)
+    except ValueError as exc:
+        raise FieldError(f"modules: {exc}") from None
     cards = CardNames(tuple(card_set.instances()))
     rules = [rule_id(r, f"rules[{i}]") for i, r in enumerate(need_list(data.get("rules", []), "rules"))]
     players = [_player(i, p, cards) for i, p in enumerate(need_list(data.get("players") or [], "players"))]
@@ -124,7 +131,10 @@ def _read(path: Path) -> Scenario:
     if phase not in START_PHASES:
         raise FieldError(f"phase: a scenario starts in one of {', '.join(START_PHASES)}, not {phase!r}")
     decks, discards = _piles(data, "decks", cards), _piles(data, "discards", cards, rs.piles)
-    dice = [need_int(d, f"dice[{i}]", 1, 6) for i, d in enumerate(need_list(data.get("dice", []), "dice"))]
+    faces = die_sides(modules)  # 6, or a module's larger die (the d10)
+    dice = [
+        need_int(d, f"dice[{i}]", 1, faces) for i, d in enumerate(need_list(data.get("dice", []), "dice"))
+    ]
     if "xfail" in data:
         need_str(data["xfail"], "xfail")
     steps = need_list(data.get("steps") or [], "steps")
@@ -146,6 +156,7 @@ def _read(path: Path) -> Scenario:
         description=need_str(data["description"], "description") if data.get("description") else "",
         tags=str_list(data.get("tags", []), "tags"),
         cards=cards,
+        modules=modules,
     )
 
 

@@ -65,7 +65,7 @@ def scenario_game(sc: Scenario) -> Game:
         {
             "ruleset": sc.ruleset,
             "card_set": ruleset(sc.ruleset).card_set,
-            "modules": [],
+            "modules": list(sc.modules),
             "piles": list(ruleset(sc.ruleset).piles),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in sc.players],
             "seed": None,

@@ -392,6 +392,7 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
     "ItemsSold": lambda e, s: (
         f"{e.payload['player']} sold {_names(s, e.payload['cards'])} for {e.payload['value']} gold."
     ),
+    "MarkSet": lambda e, s: f"A module noted {e.payload['key']}: {e.payload['value']}.",
     "TheftTried": lambda e, s: f"{e.payload['player']} tried to steal from {e.payload['target']}.",
     "RanAway": _ran_away,
     "BadStuffApplied": _bad_stuff,

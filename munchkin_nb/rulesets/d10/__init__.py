@@ -1,0 +1,29 @@
+"""The Munchkin d10 module as a plug-in: spend a level before kicking the door to roll a d10.
+
+The table of ten results is in 000 (the module section at its end); `engine.py` carries it out
+with its own moves and hooks. Switched on per game: `simulate --modules d10`, `modules: [d10]`.
+"""
+
+from __future__ import annotations
+
+from munchkin_nb.rules.catalogue import register_rules
+from munchkin_nb.rules.rulesets import Module, register_module
+
+from .rules import RULES
+
+NAME = "d10"
+SIDES = 10
+
+MODULE = register_module(
+    Module(
+        name=NAME,
+        title="Munchkin d10",
+        source="Munchkin (the base game), the Munchkin d10 module",
+        die_sides=SIDES,
+        # how often a heuristic bot takes each of the module's moves when it may (the rest: its own)
+        bot_tries={"d10_roll": 0.3, "d10_set_die": 0.2, "d10_apply": 1.0, "d10_choose": 1.0},
+    )
+)
+register_rules(RULES)
+
+__all__ = ["MODULE", "NAME", "RULES", "SIDES"]
