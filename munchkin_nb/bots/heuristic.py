@@ -46,6 +46,10 @@ ORDER = {
 }
 
 
+# the kinds of hand card this bot ever plays out of turn
+INTERJECTING = frozenset({"go_up_a_level", "curse", "monster_enhancer", "one_shot"})
+
+
 class HeuristicBot:
     """Prefers moves that help itself and hinder the leader."""
 
@@ -90,11 +94,14 @@ class HeuristicBot:
         if not p.hand and not p.carried:
             return None  # the cheap answer, asked before every decision of the game
         kinds = {card(s, c).kind for c in p.hand}
-        others = [q for q in s.players if q.name != me and not q.dead]
-        leader = max(others, key=lambda q: q.level) if others else None
-        fight = s.combat is not None and s.combat.stage == "fight" and not s.combat.asked
-        leader_fights = fight and leader is not None and s.fight.fighter == leader.name
         wanted: set[str] = set()
+        leader = None
+        leader_fights = False
+        if kinds & INTERJECTING:  # the table is looked at only with a card to interject with
+            others = [q for q in s.players if q.name != me and not q.dead]
+            leader = max(others, key=lambda q: q.level) if others else None
+            fight = s.combat is not None and s.combat.stage == "fight" and not s.combat.asked
+            leader_fights = fight and leader is not None and s.fight.fighter == leader.name
         if "go_up_a_level" in kinds:
             wanted.add("go_up_a_level")
         if "curse" in kinds and leader is not None and (leader.level >= p.level + 2 or leader_fights):
@@ -153,6 +160,17 @@ class HeuristicBot:
         lost = sum(card(s, c).gold or 0 for c in offer["take"])
         usable = all(item_usable(s, s.player(me), c) for c in offer["give"])
         return by["accept_trade"][0] if usable and got >= lost else by["decline_trade"][0]
+
+    def decide(self, s: GameState, me: str) -> Action | None:
+        """A choice that needs no list of legal actions, or None. Watching someone else's fight
+        while its fighter is below level 7, this bot always passes (see `_combat`); passing is
+        always open to whoever holds the last chance, so nothing need be listed first."""
+        c = s.combat
+        if c is None or c.stage != "fight" or c.asked or s.pending or not c.window or c.window[0] != me:
+            return None
+        if me in (c.fighter, c.helper) or s.player(c.fighter).level >= 7:
+            return None
+        return Action("pass", me, {})
 
     def choose(self, s: GameState, legal: list[Action]) -> Action:
         me = legal[0].player

@@ -13,6 +13,9 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
+    def decide(self, state: GameState, me: str) -> None:
+        return None  # it always picks from the whole list
+
     def considers(self, state: GameState, me: str) -> None:
         return None  # any legal action at all
 

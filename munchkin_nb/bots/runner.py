@@ -20,6 +20,10 @@ class Bot(Protocol):
         """An out-of-turn play `me` wants to make now (one of legal_actions(state, me)), or None."""
         ...
 
+    def decide(self, state: GameState, me: str, /) -> Action | None:
+        """A decision `me` settles without the list of legal actions, or None (then `choose`)."""
+        ...
+
     def considers(self, state: GameState, me: str, /) -> Collection[str] | None:
         """The moves it would ever choose now when it decides (None: any); others need no listing."""
         ...
@@ -96,8 +100,12 @@ def play_on(
                         break
             if not going():
                 break
-        # the decider's legal actions, narrowed to what its bot would ever pick (all if none of those)
         who = context(game.state)[0]
+        settled = bots[who].decide(game.state, who) if who else None
+        if settled is not None:  # a choice its bot makes without the list (the engine still checks it)
+            game.act(settled)
+            continue
+        # the decider's legal actions, narrowed to what its bot would ever pick (all if none of those)
         legal = legal_actions(game.state, only=bots[who].considers(game.state, who)) if who else []
         if not legal:
             legal = legal_actions(game.state)

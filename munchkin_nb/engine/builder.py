@@ -13,7 +13,7 @@ from .state import GameState
 
 def renames_of(ruleset: str) -> Mapping[str, str]:
     """The ruleset's own rule ids for core rules (empty for the base game or before a game)."""
-    from munchkin_nb.rules.rulesets import RULESETS
+    from munchkin_nb.rules.rulesets import RULESETS  # the rules layer imports the engine's plug-ins
 
     rs = RULESETS.get(ruleset)
     return rs.renames if rs else {}
