@@ -43,9 +43,11 @@ def _cards(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     from munchkin_nb.rules import RULES, ruleset
+    from munchkin_nb.rules.rulesets import MODULES
 
     try:
-        ruleset(args.ruleset)
+        if args.ruleset not in MODULES:  # a module's own rules are listed by its id too (d10)
+            ruleset(args.ruleset)
     except ValueError as error:
         raise CliError(str(error)) from None
     if args.search is not None or args.lang is not None:
@@ -239,7 +241,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=_cards)
     r = sub.add_parser("rules", help="the rule catalogue")
-    r.add_argument("--ruleset", default="classic")
+    r.add_argument("--ruleset", default="classic", help="a game (classic, cthulhu, booty) or a module (d10)")
     r.add_argument("--json", action="store_true")
     r.add_argument("--lang", help="en es de eo ru ko: the rules and citations in that language")
     r.add_argument("--search", metavar="WORDS", help="rules matching WORDS in any language, best first")

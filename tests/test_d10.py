@@ -58,3 +58,13 @@ def test_bots_finish_d10_games_and_the_referee_accepts_them():
         rolls = [e for e in rec.events if e.type == "DieRolled" and e.payload.get("sides") == 10]
         assert rolls and all(1 <= e.payload["result"] <= 10 for e in rolls)
         assert referee_events(rec.events).legal
+
+
+def test_the_rules_command_lists_the_modules_rules_by_its_id(capsys):
+    from munchkin_nb.cli import main
+
+    assert main(["rules", "--ruleset", "d10"]) == 0
+    out = capsys.readouterr().out
+    assert "d10.roll" in out and "setup.players" not in out
+    assert main(["rules", "--ruleset", "d10", "--search", "Dado Cargado", "--lang", "es"]) == 0
+    assert "d10." in capsys.readouterr().out

@@ -319,13 +319,15 @@ def cli(query: str | None, lang: str | None, ruleset: str, as_json: bool) -> int
     import json
     import sys
 
+    from munchkin_nb.rules.rulesets import MODULES
     from munchkin_nb.rules.rulesets import ruleset as known_ruleset
 
     lang = lang or "en"
     if lang not in LANGUAGES:
         print(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}", file=sys.stderr)
         return 2
-    known_ruleset(ruleset)
+    if ruleset not in MODULES:  # a module's rules carry its id as their ruleset
+        known_ruleset(ruleset)
     hits = search(query or "", lang, ruleset)
     if as_json:
         print(json.dumps([hit_dict(h, lang) for h in hits], indent=1, ensure_ascii=False))
