@@ -129,6 +129,15 @@ def _steal_level(b: Builder, player: str, cid: str, params: dict[str, Any], arg:
         change_level(b, player, 1, card(b.s, cid).name, rules=["card.effect"])
 
 
+@effect_kind("cancel_curse", ("curse",))
+def _cancel_lasting_curse(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
+    """A lasting curse in play on anyone is gone: the Wishing Ring "at any time" (a curse that is
+    only about to hit is answered by `cancel_curse`, the response, in moves_choice.py)."""
+    curse = params["curse"]
+    owner = next(p.name for p in b.s.players if curse in p.curses)
+    discard(b, owner, curse, f"cancelled with {card(b.s, cid).name}", ["curse.persistent", "card.effect"])
+
+
 @effect_kind("discard_in_play", ("pick",))
 def _discard_in_play(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     discard(b, player, params["pick"], card(b.s, cid).name, ["card.effect"])
@@ -213,6 +222,8 @@ def _param_options(s: GameState, player: str, need: str, c: Card) -> list[str]:
     p = s.player(player)
     if need == "target":
         return [q.name for q in s.players if q.name != player and not q.dead]
+    if need == "curse":  # every lasting curse in play, on anyone
+        return [x for q in s.players for x in q.curses]
     if need == "item":
         if "cheat" in usable_effects(c):
             return list(p.equipped + p.carried)
