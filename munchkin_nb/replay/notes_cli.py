@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from munchkin_nb.store import EventStore
-from munchkin_nb.store.schema import MARKS
+from munchkin_nb.store.schema import MARKS, check_path
 
 
 def register_notes(rps: Any, whole: Any) -> None:
@@ -26,7 +26,8 @@ def register_notes(rps: Any, whole: Any) -> None:
 
 
 def note_cli(args: argparse.Namespace) -> int:
-    """`replay note`: store the note and say its id."""
+    """`replay note`: store the note and say its id (in an existing store: a note needs a game)."""
+    check_path(args.db, readonly=True)  # a missing or empty file is refused, not made a new store
     with EventStore(args.db) as store:
         note_id = store.add_note(args.game, args.at, args.text, args.mark)
     print(f"note {note_id} on event {args.at} of game {args.game}")
