@@ -45,22 +45,10 @@ class TurnStepper(View):
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._listeners: list[Callable[[int], None]] = []
 
-        self.prev_button = widgets.Button(
-            description="◀ previous", tooltip="the event before", layout=widgets.Layout(width="110px")
-        )
-        self.prev_button.add_class("munchkin-prev")
-        self.next_button = widgets.Button(
-            description="next ▶", tooltip="the event after", layout=widgets.Layout(width="110px")
-        )
-        self.next_button.add_class("munchkin-next")
-        self.prev_combat_button = widgets.Button(
-            description="◀◀ combat", tooltip="the previous combat", layout=widgets.Layout(width="110px")
-        )
-        self.prev_combat_button.add_class("munchkin-prev-combat")
-        self.next_combat_button = widgets.Button(
-            description="combat ▶▶", tooltip="the next combat", layout=widgets.Layout(width="110px")
-        )
-        self.next_combat_button.add_class("munchkin-next-combat")
+        self.prev_button = _button("◀ previous", "the event before", "munchkin-prev")
+        self.next_button = _button("next ▶", "the event after", "munchkin-next")
+        self.prev_combat_button = _button("◀◀ combat", "the previous combat", "munchkin-prev-combat")
+        self.next_combat_button = _button("combat ▶▶", "the next combat", "munchkin-next-combat")
         self.slider = widgets.IntSlider(
             value=max(1, min(seq, self.last)),
             min=1,
@@ -221,3 +209,10 @@ def notes_html(notes: list[dict[str, Any]]) -> str:
 
 def _mark_html(mark: str | None) -> str:
     return f"<b class='munchkin-mark munchkin-mark-{escape(mark)}'>{escape(mark)}</b>: " if mark else ""
+
+
+def _button(description: str, tooltip: str, css_class: str) -> widgets.Button:
+    """One of the stepper's navigation buttons (the CSS class is how pages and tests find it)."""
+    button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="110px"))
+    button.add_class(css_class)
+    return button
