@@ -1,4 +1,5 @@
-"""`munchkin-nb`: cards, rules, simulate, scenario run, replay import/export/validate/branch, games, stats."""
+"""`munchkin-nb`: cards, rules, simulate, scenario run, replay (import, export, validate,
+branch, note, notes), games, stats."""
 
 from __future__ import annotations
 
@@ -149,6 +150,10 @@ def _replay(args: argparse.Namespace) -> int:
         from munchkin_nb.analysis.variations import branch_cli
 
         return branch_cli(args)
+    if args.replay_cmd in ("note", "notes"):
+        from munchkin_nb.replay.notes_cli import note_cli, notes_cli
+
+        return note_cli(args) if args.replay_cmd == "note" else notes_cli(args)
     if args.replay_cmd == "export":
         with EventStore(args.db, readonly=True) as store:
             ids = args.game or [g["id"] for g in store.games()]
@@ -273,6 +278,9 @@ def parser() -> argparse.ArgumentParser:
     from munchkin_nb.analysis.variations import register_branch
 
     register_branch(rps, whole)
+    from munchkin_nb.replay.notes_cli import register_notes
+
+    register_notes(rps, whole)
     im = rps.add_parser("import")
     im.add_argument("file")
     im.add_argument("--db", required=True)

@@ -186,6 +186,11 @@ def files(tmp_path_factory, won) -> dict[str, Path]:
     replay("deep_event.jsonl", raw=good[0] + '{"seq": 1, "payload": ' + deep(10_000) + "}\n")
     replay("deep_40.jsonl", raw=good[0] + '{"seq": 1, "type": "GameStarted", "payload": ' + deep(40) + "}\n")
     replay("unknown_kind.jsonl", raw='{"kind": "comment"}\n')
+    # note lines: on an event the game lacks, before any game, with no text, with an unknown mark
+    replay("note_far.jsonl", raw="".join(good) + '{"kind": "note", "seq": 999999, "text": "x"}\n')
+    replay("note_first.jsonl", raw='{"kind": "note", "seq": 1, "text": "x"}\n' + "".join(good))
+    replay("note_empty.jsonl", raw="".join(good) + '{"kind": "note", "seq": 1, "text": " "}\n')
+    replay("note_mark.jsonl", raw="".join(good) + '{"kind": "note", "seq": 1, "text": "x", "mark": 3}\n')
     replay("huge_int.jsonl", raw='{"kind": "game", "format": 1, "seed": ' + "9" * 5000 + "}\n")
     for field, value in BAD_HEADERS:
         replay(header_file(field, value), head=dict(header, **{field: value}))
@@ -344,6 +349,9 @@ def cases() -> Iterator[Case]:
         yield Case(f"games --db {db}", ("games", "--db", f"{{{db}}}"), db)
         yield Case(f"replay export --db {db}", ("replay", "export", "--db", f"{{{db}}}"), db)
         yield Case(f"replay validate {db}", ("replay", "validate", f"{{{db}}}"), db)
+        yield Case(f"replay notes --db {db}", ("replay", "notes", "--db", f"{{{db}}}", "--game", "1"), db)
+        note = ("replay", "note", "--db", f"{{{db}}}", "--game", "1", "--at", "1", "--text", "x")
+        yield Case(f"replay note --db {db}", note, db)
     for value in ("999", "0", "-1", "x"):
         yield Case(
             f"replay export --game {value}",
@@ -371,6 +379,10 @@ def cases() -> Iterator[Case]:
         "deep_event.jsonl",
         "deep_40.jsonl",
         "unknown_kind.jsonl",
+        "note_far.jsonl",
+        "note_first.jsonl",
+        "note_empty.jsonl",
+        "note_mark.jsonl",
         "huge_int.jsonl",
         "latin1.jsonl",
         "binary.bin",
@@ -414,6 +426,19 @@ def cases() -> Iterator[Case]:
         "replay import --allow-illegal still needs finished",
         ("replay", "import", "{cut_off.jsonl}", "--db", "{good.db}", "--allow-illegal"),
         "good.db",
+    )
+    for name, extra in (
+        ("--game 999", ("--game", "999", "--at", "1", "--text", "x")),
+        ("--at 0", ("--game", "1", "--at", "0", "--text", "x")),
+        ("--at past the end", ("--game", "1", "--at", "999999", "--text", "x")),
+        ("--at x", ("--game", "1", "--at", "x", "--text", "x")),
+        ("empty --text", ("--game", "1", "--at", "1", "--text", "  ")),
+        ("--mark superb", ("--game", "1", "--at", "1", "--text", "x", "--mark", "superb")),
+        ("no --text", ("--game", "1", "--at", "1")),
+    ):
+        yield Case(f"replay note {name}", ("replay", "note", "--db", "{good.db}", *extra), "good.db")
+    yield Case(
+        "replay notes --game 999", ("replay", "notes", "--db", "{good.db}", "--game", "999"), "good.db"
     )
     yield Case("replay validate --game 99", ("replay", "validate", "{good.db}", "--game", "99"), "good.db")
     for argv in (

@@ -1,4 +1,4 @@
-"""Replays as JSON Lines: per game a header line, then one event a line (with seq)."""
+"""Replays as JSON Lines: per game a header line, one event a line (with seq), then its notes (optional)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from munchkin_nb.engine.events import Event
 from munchkin_nb.rules.rulesets import MODULES
 from munchkin_nb.store import EventStore
 from munchkin_nb.store.games import check_meta
+from munchkin_nb.store.notes import check_note
 
 FILE_FORMAT = 1
 MAX_BYTES = 64 * 1024 * 1024
@@ -45,6 +46,7 @@ class ReplayGame:
     header_line: int
     events: list[Event] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
+    notes: list[dict[str, Any]] = field(default_factory=list)  # {seq, text, mark, created}
 
 
 # -- export ------------------------------------------------------------------
@@ -60,7 +62,9 @@ def export_games(store: EventStore, game_ids: Iterable[int], fh: IO[str]) -> int
         fh.write(_line({"kind": "game", "format": FILE_FORMAT, **meta}))
         events = store.events(game_id)
         fh.writelines(_line({"seq": seq, **e.to_dict()}) for seq, e in enumerate(events, 1))
-        written += 1 + len(events)
+        notes = store.notes(game_id)
+        fh.writelines(_line({"kind": "note", **{k: v for k, v in n.items() if k != "id"}}) for n in notes)
+        written += 1 + len(events) + len(notes)
     return written
 
 
@@ -147,6 +151,10 @@ def _parse(fh: IO[str] | IO[bytes], max_bytes: int, card_ids: CardIds) -> list[R
             if games:
                 _finish(games[-1], card_ids)
             games.append(ReplayGame(_header(n, obj), n))
+        elif obj.get("kind") == "note":
+            if not games:
+                raise ReplayError(n, "a note before any game header")
+            games[-1].notes.append(_note(n, obj, games[-1]))
         elif "kind" in obj:
             raise ReplayError(n, f"field 'kind': unknown line kind {obj['kind']!r}")
         elif not games:
@@ -228,6 +236,22 @@ def _finish(game: ReplayGame, card_ids: CardIds) -> None:
                 if card not in cards:
                     raise ReplayError(line, f"unknown card id {card!r} in card set {meta['card_set']!r}")
     game.meta = meta
+
+
+def _note(n: int, obj: dict[str, Any], game: ReplayGame) -> dict[str, Any]:
+    """A note line: on an event already read (notes follow their game's events)."""
+    seq = obj.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= len(game.events):
+        last = len(game.events)
+        raise ReplayError(n, f"field 'seq': a note on event {seq!r}, but the game has events 1..{last}")
+    try:
+        text, mark = check_note(obj.get("text"), obj.get("mark"))
+    except ValueError as error:
+        raise ReplayError(n, str(error)) from None
+    created = obj.get("created")
+    if created is not None and not isinstance(created, str):
+        raise ReplayError(n, f"field 'created': expected a date as text, got {created!r}")
+    return {"seq": seq, "text": text, "mark": mark, "created": created}
 
 
 def _event(n: int, obj: dict[str, Any], expected: int) -> Event:

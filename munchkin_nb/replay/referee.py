@@ -278,6 +278,7 @@ def import_file(
 
     A game with findings is refused (every finding listed) unless its kinds of finding are
     allowed; then it is stored flagged. A game already in the store (same events) is refused."""
+    notes: list[list[dict[str, Any]]] = []
     if is_transcribed(_regular(path)):
         rep = judge_transcribed(Path(path))
         events, _ = read_transcribed(Path(path))
@@ -286,7 +287,10 @@ def import_file(
     else:
         games = _some_games(path)
         judged = [(g.meta, g.events, judge(g, f"game {i + 1}"), g.header_line) for i, g in enumerate(games)]
-    return store_judged(store, judged, allow_unfinished=allow_unfinished, allow_illegal=allow_illegal)
+        notes = [g.notes for g in games]
+    return store_judged(
+        store, judged, allow_unfinished=allow_unfinished, allow_illegal=allow_illegal, notes=notes
+    )
 
 
 def import_games(
@@ -302,16 +306,28 @@ def import_games(
     if not games:
         raise ReplayError(None, "the file holds no game")
     judged = [(g.meta, g.events, judge(g, f"game {i + 1}"), g.header_line) for i, g in enumerate(games)]
-    return store_judged(store, judged, allow_unfinished=allow_unfinished, allow_illegal=allow_illegal)
+    return store_judged(
+        store,
+        judged,
+        allow_unfinished=allow_unfinished,
+        allow_illegal=allow_illegal,
+        notes=[g.notes for g in games],
+    )
 
 
 Judged = tuple[dict[str, Any], list[Event], Report, int]
 
 
 def store_judged(
-    store: EventStore, judged: Sequence[Judged], *, allow_unfinished: bool, allow_illegal: bool
+    store: EventStore,
+    judged: Sequence[Judged],
+    *,
+    allow_unfinished: bool,
+    allow_illegal: bool,
+    notes: Sequence[list[dict[str, Any]]] = (),
 ) -> list[int]:
-    """Refuse (all of it) on a finding not allowed or a game already stored; else store, flagged."""
+    """Refuse (all of it) on a finding not allowed or a game already stored; else store, flagged
+    (with each game's notes, when given)."""
     from munchkin_nb.store.store import content_hash, event_rows
 
     allowed = {"unfinished"} if allow_unfinished else set()
@@ -338,6 +354,6 @@ def store_judged(
         seen[digest] = line
     rows = [(dict(meta, flags=rep.flags), events) for meta, events, rep, _ in judged]
     try:
-        return store.add_games(rows)
+        return store.add_games(rows, notes)
     except StoreError as error:
         raise ReplayError(None, f"the store refused the file: {error}") from error

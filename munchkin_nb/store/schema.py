@@ -11,7 +11,10 @@ from urllib.parse import quote
 import sqlite_utils
 
 # Version 2 added games.flags, games.content_hash, the games triggers and PRAGMA application_id.
-SCHEMA_VERSION = 2
+# Version 3 added the notes table (annotations on events) and its triggers.
+SCHEMA_VERSION = 3
+# The marks a note may carry (a chess annotator's words; None for a plain note).
+MARKS = ("good", "mistake", "blunder", "interesting", "dubious")
 SOURCES = ("simulated", "played", "transcribed", "tutorial")
 # How long a writer waits for another process's write transaction to finish.
 BUSY_TIMEOUT_MS = 30_000
@@ -52,7 +55,18 @@ BEGIN SELECT RAISE(ABORT, 'games are kept: DELETE refused'); END""",
     "games_no_renumber": """BEFORE UPDATE OF id ON games
 BEGIN SELECT RAISE(ABORT, 'games are kept: changing a game id refused'); END""",
 }
-TRIGGERS = {1: _TRIGGERS_V1, 2: _TRIGGERS_V2}
+# A note is on an event the game has, with a known mark; notes are a table of their own so that
+# the events stay append-only (a note may be added after the game, the events never change).
+_TRIGGERS_V3 = {
+    **_TRIGGERS_V2,
+    "notes_on_an_event": """BEFORE INSERT ON notes
+WHEN NEW.seq < 1 OR NEW.seq > (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = NEW.game_id)
+BEGIN SELECT RAISE(ABORT, 'notes: no such event in that game'); END""",
+    "notes_mark": f"""BEFORE INSERT ON notes
+WHEN NEW.mark IS NOT NULL AND NEW.mark NOT IN ({", ".join(repr(m) for m in MARKS)})
+BEGIN SELECT RAISE(ABORT, 'notes: unknown mark'); END""",
+}
+TRIGGERS = {1: _TRIGGERS_V1, 2: _TRIGGERS_V2, 3: _TRIGGERS_V3}
 # The columns each version's tables must have (a check on open, not the full definition).
 _COLUMNS_V1 = {
     "meta": {"key", "value"},
@@ -61,7 +75,12 @@ _COLUMNS_V1 = {
     "events": {"game_id", "seq", "turn", "phase", "actor", "type", "payload", "rules", "automatic"},
     "snapshots": {"game_id", "seq", "state"},
 }
-COLUMNS = {1: _COLUMNS_V1, 2: {**_COLUMNS_V1, "games": _COLUMNS_V1["games"] | {"flags", "content_hash"}}}
+_COLUMNS_V2 = {**_COLUMNS_V1, "games": _COLUMNS_V1["games"] | {"flags", "content_hash"}}
+COLUMNS = {
+    1: _COLUMNS_V1,
+    2: _COLUMNS_V2,
+    3: {**_COLUMNS_V2, "notes": {"id", "game_id", "seq", "text", "mark", "created"}},
+}
 
 
 def connect(path: str, *, readonly: bool = False) -> sqlite_utils.Database:
@@ -219,6 +238,8 @@ def _ensure_schema(db: sqlite_utils.Database, path: str) -> None:
             version = 1
         if version < 2:
             _migrate_to_2(db)
+        if version < 3:
+            _migrate_to_3(db)
         db.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.conn.execute("COMMIT")
     except BaseException:
@@ -312,3 +333,16 @@ def _migrate_to_2(db: sqlite_utils.Database) -> None:
         if name not in _TRIGGERS_V1:
             db.conn.execute(f"CREATE TRIGGER {name} {body}")
     db.conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+
+
+def _migrate_to_3(db: sqlite_utils.Database) -> None:
+    """Version 2 -> 3, inside the caller's transaction: the notes table and its two triggers."""
+    db.conn.execute(
+        "CREATE TABLE notes (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id),"
+        " seq INTEGER NOT NULL, text TEXT NOT NULL, mark TEXT, created TEXT NOT NULL)"
+    )
+    db.conn.execute("CREATE INDEX notes_game_seq ON notes (game_id, seq)")
+    for name, body in _TRIGGERS_V3.items():
+        if name not in _TRIGGERS_V2:
+            db.conn.execute(f"CREATE TRIGGER {name} {body}")
+    db.conn.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")

@@ -13,6 +13,7 @@ from typing import Any, TypeAlias
 from munchkin_nb.engine.events import Event
 
 from . import games as _games
+from . import notes as _notes
 from .schema import StoreError, connect
 from .snapshots import DEFAULT_EVERY, Reducer, crosses, engine_reducer, fold_snapshots
 
@@ -126,8 +127,12 @@ class EventStore:
         """Store a new game and its events in one transaction; returns its id."""
         return self.add_games([(meta, events)])[0]
 
-    def add_games(self, games: Iterable[tuple[dict[str, Any], list[Event]]]) -> list[int]:
-        """Store several games in ONE transaction (all or none); returns their ids."""
+    def add_games(
+        self,
+        games: Iterable[tuple[dict[str, Any], list[Event]]],
+        notes: Sequence[list[dict[str, Any]]] = (),
+    ) -> list[int]:
+        """Store several games (and each one's notes, if given) in ONE transaction; returns their ids."""
         checked = []
         for meta, events in games:
             events = list(events)
@@ -140,7 +145,10 @@ class EventStore:
             # Folded before the transaction: the write lock is held for writing only.
             checked.append((row, events, self._snapshots(None, 0, events)))
         with self.transaction() as conn:
-            return [self._insert_game(conn, *game) for game in checked]
+            ids = [self._insert_game(conn, *game) for game in checked]
+            for game_id, game_notes in zip(ids, notes, strict=False):
+                _notes.insert_notes(conn, game_id, game_notes)
+            return ids
 
     def _insert_game(
         self,
@@ -215,6 +223,23 @@ class EventStore:
             "UPDATE games SET winners = ?, turns = ? WHERE id = ?",
             (None if winners is None else json.dumps(winners), turns, game_id),
         )
+
+    def add_note(self, game_id: int, seq: int, text: str, mark: str | None = None) -> int:
+        """Write a note on event `seq` of a game (the events are not touched); returns its id."""
+        try:
+            _notes.check_note(text, mark)
+        except ValueError as error:
+            raise StoreError(str(error)) from None
+        with self.transaction() as conn:
+            self.game(game_id)
+            last = self.last_seq(game_id)
+            if not 1 <= seq <= last:
+                raise StoreError(f"game {game_id} has events 1..{last}, not {seq}")
+            return _notes.insert_notes(conn, game_id, [{"seq": seq, "text": text, "mark": mark}])[0]
+
+    def notes(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's notes ({id, seq, text, mark, created}) in event order."""
+        return _notes.read_notes(self.db.conn, game_id)
 
     # -- reading -----------------------------------------------------------
 

@@ -96,8 +96,13 @@ def levels_by_turn(events: Iterable[Event]) -> dict[str, list[tuple[int, int]]]:
     return series
 
 
-def level_timeline(events: Iterable[Event]) -> go.Figure:
-    """Each player's level across the turns (a step line per player), from LevelChanged events."""
+# The name of the vertical line that marks the stepper's position on the level timeline.
+POSITION_MARK = "now"
+
+
+def level_timeline(events: Iterable[Event], at_turn: int | None = None) -> go.Figure:
+    """Each player's level across the turns (a step line per player), from LevelChanged events;
+    a dashed line at `at_turn` marks the position being looked at."""
     fig = go.Figure()
     for name, pts in levels_by_turn(events).items():
         fig.add_trace(
@@ -119,4 +124,13 @@ def level_timeline(events: Iterable[Event]) -> go.Figure:
         template="plotly_white",
         margin={"l": 40, "r": 20, "t": 50, "b": 40},
     )
+    if at_turn is not None:
+        fig.add_vline(
+            x=at_turn,
+            line_dash="dash",
+            line_color=TOTAL_COLOUR,
+            name=POSITION_MARK,
+            annotation_text=f"turn {at_turn}",
+            annotation_position="top",
+        )
     return fig

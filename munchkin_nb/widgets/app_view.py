@@ -78,7 +78,9 @@ class GameView(View):
         )
         self.levels_out = widgets.Output()
         self.levels_out.add_class("munchkin-levels-figure")
+        self._levels_turn: int | None = None  # the turn the level timeline marks (None: not drawn)
         after_page_has_widgets(self.draw_figures)
+        self.stepper.on_change(lambda _seq: self.mark_position())
         self.widget = widgets.VBox(
             [
                 self.stepper.widget,
@@ -94,10 +96,21 @@ class GameView(View):
     def draw_figures(self) -> None:
         """The interaction graph and the level timeline (each a message if it cannot be drawn)."""
         self.graph.draw()
+        self.draw_levels()
+
+    def draw_levels(self) -> None:
+        """The level timeline with the stepper's turn marked (a message if it cannot be drawn)."""
+        turn = self.stepper.event.turn
+        self._levels_turn = turn
         try:
-            show_figure(self.levels_out, level_timeline(self.stepper.events))
+            show_figure(self.levels_out, level_timeline(self.stepper.events, turn))
         except Exception as error:
             show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
+
+    def mark_position(self) -> None:
+        """Redraw the level timeline when the stepper has moved to another turn (once drawn)."""
+        if self._levels_turn is not None and self._levels_turn != self.stepper.event.turn:
+            self.draw_levels()
 
 
 class AppView(View):

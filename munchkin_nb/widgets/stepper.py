@@ -16,12 +16,16 @@ from munchkin_nb.viz.words import describe
 from .base import View
 from .table import CSS, rules_html, table_html
 
+# The event that opens a combat: "next combat" and "previous combat" go to one of these.
+COMBAT_START = "CombatStarted"
+
 
 class TurnStepper(View):
-    """Previous/next, a slider over seq and a jump-to-turn box over the game `game_id` of `store`.
+    """Previous/next, previous/next combat, a slider over seq and a jump-to-turn box over the game
+    `game_id` of `store`.
 
     Shows the table after event `seq` (from `store.state_at`), with what changed since
-    `seq - 1` marked `changed`, and event `seq` in words with the rules it applied.
+    `seq - 1` marked `changed`, event `seq` in words with the rules it applied, and its notes.
     """
 
     CACHE = 16
@@ -34,17 +38,17 @@ class TurnStepper(View):
         if not self.last:
             raise ValueError(f"game {game_id} has no events")
         self._turn_starts = [e.turn for e in self.events]  # non-decreasing
+        self.combats = [seq for seq, e in enumerate(self.events, 1) if e.type == COMBAT_START]
+        self.notes: dict[int, list[dict[str, Any]]] = {}
+        for note in store.notes(game_id) if hasattr(store, "notes") else []:
+            self.notes.setdefault(note["seq"], []).append(note)
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._listeners: list[Callable[[int], None]] = []
 
-        self.prev_button = widgets.Button(
-            description="◀ previous", tooltip="the event before", layout=widgets.Layout(width="110px")
-        )
-        self.prev_button.add_class("munchkin-prev")
-        self.next_button = widgets.Button(
-            description="next ▶", tooltip="the event after", layout=widgets.Layout(width="110px")
-        )
-        self.next_button.add_class("munchkin-next")
+        self.prev_button = _button("◀ previous", "the event before", "munchkin-prev")
+        self.next_button = _button("next ▶", "the event after", "munchkin-next")
+        self.prev_combat_button = _button("◀◀ combat", "the previous combat", "munchkin-prev-combat")
+        self.next_combat_button = _button("combat ▶▶", "the next combat", "munchkin-next-combat")
         self.slider = widgets.IntSlider(
             value=max(1, min(seq, self.last)),
             min=1,
@@ -66,16 +70,27 @@ class TurnStepper(View):
         self.table.add_class("munchkin-table-box")
         self.event_html = widgets.HTML()
         self.event_html.add_class("munchkin-event")
+        self.note_html = widgets.HTML()
+        self.note_html.add_class("munchkin-note")
         self.prev_button.on_click(lambda _b: self.step(-1))
         self.next_button.on_click(lambda _b: self.step(+1))
+        self.prev_combat_button.on_click(lambda _b: self.previous_combat())
+        self.next_combat_button.on_click(lambda _b: self.next_combat())
         self.slider.observe(self._on_slider, names="value")
         self.turn_box.observe(self._on_turn, names="value")
         controls = widgets.HBox(
-            [self.prev_button, self.next_button, self.slider, self.turn_box],
+            [
+                self.prev_button,
+                self.next_button,
+                self.prev_combat_button,
+                self.next_combat_button,
+                self.slider,
+                self.turn_box,
+            ],
             layout=widgets.Layout(flex_flow="row wrap"),  # a phone: the slider goes under the buttons
         )
         controls.add_class("munchkin-controls")
-        self.widget = widgets.VBox([widgets.HTML(CSS), controls, self.table, self.event_html])
+        self.widget = widgets.VBox([widgets.HTML(CSS), controls, self.table, self.event_html, self.note_html])
         self.widget.add_class("munchkin-stepper")
         self._syncing = False
         self.render()
@@ -97,6 +112,18 @@ class TurnStepper(View):
         """Go to the first event of `turn` (or the last event before it)."""
         i = bisect.bisect_left(self._turn_starts, turn)
         self.go(min(i + 1, self.last))
+
+    def next_combat(self) -> None:
+        """Go to the start of the first combat after the current event (stay if there is none)."""
+        i = bisect.bisect_right(self.combats, self.seq)
+        if i < len(self.combats):
+            self.go(self.combats[i])
+
+    def previous_combat(self) -> None:
+        """Go to the start of the last combat before the current event (stay if there is none)."""
+        i = bisect.bisect_left(self.combats, self.seq)
+        if i > 0:
+            self.go(self.combats[i - 1])
 
     def on_change(self, fn: Callable[[int], None]) -> None:
         """Call `fn(seq)` whenever the stepper moves."""
@@ -142,8 +169,14 @@ class TurnStepper(View):
                 f"shown.</b> The replay is illegal or damaged up to here: the engine stopped with "
                 f"&ldquo;{escape(str(error) or type(error).__name__)}&rdquo;.</div>"
             )
-            self.prev_button.disabled = seq <= 1
-            self.next_button.disabled = seq >= self.last
+            self._enable(seq)
+
+    def _enable(self, seq: int) -> None:
+        self.prev_button.disabled = seq <= 1
+        self.next_button.disabled = seq >= self.last
+        self.prev_combat_button.disabled = not self.combats or self.combats[0] >= seq
+        self.next_combat_button.disabled = not self.combats or self.combats[-1] <= seq
+        self.note_html.value = notes_html(self.notes.get(seq, []))
 
     def _render(self) -> None:
         seq = self.seq
@@ -165,5 +198,21 @@ class TurnStepper(View):
             self.turn_box.value = e.turn
         finally:
             self._syncing = False
-        self.prev_button.disabled = seq <= 1
-        self.next_button.disabled = seq >= self.last
+        self._enable(seq)
+
+
+def notes_html(notes: list[dict[str, Any]]) -> str:
+    """The notes on one event, each with its mark ("" when there are none)."""
+    items = "".join(f"<li>{_mark_html(n.get('mark'))}{escape(n['text'])}</li>" for n in notes)
+    return f"<div class='munchkin-notes'><b>Notes</b><ul>{items}</ul></div>" if notes else ""
+
+
+def _mark_html(mark: str | None) -> str:
+    return f"<b class='munchkin-mark munchkin-mark-{escape(mark)}'>{escape(mark)}</b>: " if mark else ""
+
+
+def _button(description: str, tooltip: str, css_class: str) -> widgets.Button:
+    """One of the stepper's navigation buttons (the CSS class is how pages and tests find it)."""
+    button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="110px"))
+    button.add_class(css_class)
+    return button

@@ -1,0 +1,72 @@
+"""Stepper navigation: previous/next combat land on the events that open a combat, and the level
+timeline marks the stepper's turn (redrawn when the turn changes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from munchkin_nb.store import EventStore
+from munchkin_nb.viz.figures import POSITION_MARK, level_timeline
+from munchkin_nb.widgets import TurnStepper
+
+SAMPLE = Path(__file__).resolve().parents[1] / "replays" / "sample.db"
+
+
+@pytest.fixture(scope="module")
+def stepper() -> TurnStepper:
+    store = EventStore(str(SAMPLE), readonly=True)
+    return TurnStepper(store, 1, 1)
+
+
+def test_next_combat_walks_every_combat_start_in_order_and_back(stepper: TurnStepper) -> None:
+    starts = [seq for seq, e in enumerate(stepper.events, 1) if e.type == "CombatStarted"]
+    assert len(starts) > 2
+    stepper.go(1)
+    assert stepper.prev_combat_button.disabled
+    visited = []
+    while not stepper.next_combat_button.disabled:
+        stepper.next_combat_button.click()
+        visited.append(stepper.seq)
+        assert stepper.event.type == "CombatStarted"
+    assert visited == starts
+    stepper.next_combat()  # past the last combat: stays
+    assert stepper.seq == starts[-1]
+    back = []
+    while not stepper.prev_combat_button.disabled:
+        stepper.prev_combat_button.click()
+        back.append(stepper.seq)
+    assert back == starts[-2::-1]
+
+
+def test_previous_combat_from_inside_a_combat_goes_to_its_start(stepper: TurnStepper) -> None:
+    starts = [seq for seq, e in enumerate(stepper.events, 1) if e.type == "CombatStarted"]
+    stepper.go(starts[1] + 1)
+    stepper.previous_combat()
+    assert stepper.seq == starts[1]
+    stepper.go(starts[1] + 1)
+    stepper.next_combat()
+    assert stepper.seq == starts[2]
+
+
+def _marks(fig: object) -> list[float]:
+    shapes = fig.layout.shapes  # type: ignore[attr-defined]  # a plotly Figure
+    return [s.x0 for s in shapes if s.name == POSITION_MARK]
+
+
+def test_the_level_timeline_marks_the_turn_given(stepper: TurnStepper) -> None:
+    assert _marks(level_timeline(stepper.events)) == []
+    assert _marks(level_timeline(stepper.events, 7)) == [7]
+
+
+def test_the_game_view_moves_the_mark_with_the_stepper() -> None:
+    from munchkin_nb.widgets.app_view import GameView
+
+    with EventStore(str(SAMPLE), readonly=True) as store:
+        view = GameView(store, 1, 1)
+        view.draw_levels()
+        later = next(seq for seq, e in enumerate(view.stepper.events, 1) if e.turn == 5)
+        view.stepper.go(later)
+        spec = view.levels_out.outputs[-1]["data"]["application/vnd.plotly.v1+json"]
+        assert [s["x0"] for s in spec["layout"]["shapes"] if s.get("name") == POSITION_MARK] == [5]
