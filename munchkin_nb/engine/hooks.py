@@ -16,6 +16,10 @@ Points (the signature each registered function has):
   level terms (its printed level and the enhancers on it), such as a floor.
 - `player_terms`  fn(state, player name, combat) -> list[Term]: terms added to one fighter's or
   helper's side, such as a module's penalty for the next combat.
+- `abilities`     fn(state, player, key) -> list: race or class abilities (the vocabulary's
+  effect keys, such as `hand_limit`) a player has beyond those printed on their cards.
+- `kick_door`     fn(builder, player) -> bool: opens the door in its own way (True) instead of
+  the core's one card face up (False: not for this player).
 """
 
 from __future__ import annotations
@@ -28,7 +32,15 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-POINTS = ("discard_pile", "may_drop", "after_action", "monster_level", "player_terms")
+POINTS = (
+    "discard_pile",
+    "may_drop",
+    "after_action",
+    "monster_level",
+    "player_terms",
+    "abilities",
+    "kick_door",
+)
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order
 HOOKS: dict[str, dict[str, list[Callable[..., Any]]]] = {p: {} for p in POINTS}

@@ -16,6 +16,7 @@ from .flow import (
     draw,
     end_turn,
     give,
+    no_kill_cap,
     phase,
     rs,
     ruleset_of,
@@ -288,7 +289,7 @@ class Sell(Move):
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         rules = ruleset_of(s)
-        if p.level >= rules.win_level - 1:
+        if p.level >= no_kill_cap(s):
             return
         # what is offered: every item from hand or carried sideways (worn items stay worn)
         spare = []
@@ -322,7 +323,7 @@ class Sell(Move):
             f"the items are worth less than {ruleset_of(s).sell_per_level:,} gold.",
         )
         require(
-            p.level < ruleset_of(s).win_level - 1, "items.sell", "selling can never reach the winning level."
+            p.level < no_kill_cap(s), "items.sell", "selling can never reach the winning level."
         )
 
     def run(self, b: Builder, a: Action) -> None:
@@ -439,6 +440,8 @@ class KickDoor(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
+        if any(fn(b, a.player) for fn in hooks.of(b.s, "kick_door")):
+            return
         cid = draw(b, a.player, "door", "up", "kick_door", ["turn.kick_door"])
         open_door(b, a.player, cid)
 
@@ -659,7 +662,7 @@ class GoUpALevel(Move):
         from .moves_cards import when_ok
 
         return (
-            s.player(t).level < ruleset_of(s).win_level - 1
+            s.player(t).level < no_kill_cap(s)
             and not s.player(t).dead
             and when_ok(s, t, card(s, cid))
         )
@@ -677,9 +680,9 @@ class GoUpALevel(Move):
         require(c.kind == "go_up_a_level", "card.go_up_a_level", f"{c.name} is not a go-up-a-level card.")
         t = target(s, a)
         require(
-            s.player(t).level < ruleset_of(s).win_level - 1,
-            "level.win_by_kill",
-            f"{t} is at level {s.player(t).level}: the winning level needs a kill.",
+            s.player(t).level < no_kill_cap(s),
+            ruleset_of(s).kill_rule,
+            f"{t} is at level {s.player(t).level}: level {s.player(t).level + 1} needs a kill.",
         )
         require(
             self._ok(s, a.player, cid, t), "card.go_up_a_level", f"{c.name} cannot be played now ({c.when})."

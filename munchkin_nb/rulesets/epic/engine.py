@@ -1,0 +1,167 @@
+"""What the Epic Munchkin module does in the engine: an Epic player's two doors, the epic powers.
+
+The two doors apply in 000's order (curses, the rest, then monsters and their enhancers). A curse
+that leaves a decision pending (a Wishing Ring to use or not) stops the order; the cards still to
+apply wait in a mark, `epic.door_rest:<player>`, and go on after the action that settles it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from munchkin_nb.engine.actions import Action, require
+from munchkin_nb.engine.builder import Builder
+from munchkin_nb.engine.cardinfo import card, classes, effect, races
+from munchkin_nb.engine.flow import discard, draw, phase, start_combat
+from munchkin_nb.engine.hooks import hook
+from munchkin_nb.engine.interaction import OPEN
+from munchkin_nb.engine.moves_base import Move, act, move, owned
+from munchkin_nb.engine.moves_turn import curse_hits, ignores_drawn_curses
+from munchkin_nb.engine.state import GameState, Player
+
+from . import EPIC_FROM, NAME
+
+REST = "epic.door_rest"
+MONSTERS = ("monster", "monster_enhancer")
+#: (race or class, the word) -> the abilities (vocabulary effect keys) it grants an Epic character
+POWERS: dict[str, list[tuple[str, str, Any, str]]] = {
+    "hand_limit": [("race", "dwarf", 10**6, "epic.dwarf")],
+    "two_hands_as_one": [("class", "warrior", True, "epic.warrior")],
+    "extra_big_item": [("class", "warrior", True, "epic.warrior")],
+}
+
+
+def is_epic(s: GameState, p: Player) -> bool:
+    """Whether the character is Epic (level 10 or more) in a game with the module on."""
+    return NAME in s.modules and p.level >= EPIC_FROM
+
+
+@hook("abilities", NAME)
+def epic_powers(s: GameState, p: Player, key: str) -> list[Any]:
+    """The abilities an Epic character's race or class grants (a dwarf's hand, a warrior's strength)."""
+    grants = POWERS.get(key)
+    if not grants or p.level < EPIC_FROM:
+        return []
+    out = []
+    for zone, word, value, _rule in grants:
+        if word in (races(s, p) if zone == "race" else classes(s, p)):
+            out.append(value)
+    return out
+
+
+# -- two doors ------------------------------------------------------------------
+@hook("kick_door", NAME)
+def two_doors(b: Builder, player: str) -> bool:
+    """An Epic player turns two door cards and applies them in 000's order."""
+    if not is_epic(b.s, b.s.player(player)):
+        return False
+    drawn = []
+    for _ in range(2):
+        cid = draw(b, player, "door", "up", "kick_door", ["turn.kick_door", "epic.two_doors"])
+        if cid is not None:
+            drawn.append(cid)
+    phase(b, "after_door", ["turn.kick_door"])
+    apply_doors(b, player, drawn)
+    return True
+
+
+def in_order(s: GameState, cards: Iterable[str]) -> list[str]:
+    """Curses first, then everything but monsters and their enhancers, then those (draw order kept)."""
+
+    def rank(cid: str) -> int:
+        kind = card(s, cid).kind
+        return 0 if kind == "curse" else 2 if kind in MONSTERS else 1
+
+    return sorted(cards, key=rank)
+
+
+def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
+    """Apply the turned cards in order; a decision a curse leaves pending holds the rest in a mark."""
+    s = b.s
+    todo = in_order(s, cards)
+    while todo and card(s, todo[0]).kind not in MONSTERS:
+        cid = todo.pop(0)
+        if card(s, cid).kind == "curse":
+            if ignores_drawn_curses(s, player):
+                discard(b, player, cid, "ignored", ["curse.door", "card.effect"])
+            else:
+                curse_hits(b, player, cid, player, ["curse.door", "epic.door_order"])
+        elif card(s, cid).when == "on_draw":
+            from munchkin_nb.engine.moves_cards import on_draw
+
+            on_draw(b, player, cid)
+        if s.winners or s.player(player).dead:
+            return
+        if s.pending and todo:
+            b.emit("MarkSet", {"key": f"{REST}:{player}", "value": todo}, ["epic.door_order"])
+            return
+    monsters = [c for c in todo if card(s, c).kind == "monster" and c in s.player(player).hand]
+    if not monsters:
+        return  # an enhancer without a monster stays in the hand
+    start_combat(b, player, monsters[0], True, ["turn.kick_door", "epic.door_order"])
+    from munchkin_nb.engine.monster_effects import on_enter
+
+    for m in monsters[1:]:
+        rules = ["epic.door_monsters", "combat.several_monsters"]
+        b.emit("MonsterAdded", {"monster": m, "by": player}, rules)
+        on_enter(b, m)
+    for e in todo:
+        if card(s, e).kind == "monster_enhancer" and e in s.player(player).hand and s.combat is not None:
+            mate = bool(effect(card(s, e), "mate"))
+            payload = {"card": e, "monster": monsters[0], "by": player, "mate": mate}
+            b.emit("EnhancerPlayed", payload, ["epic.door_monsters", "combat.enhancer"])
+
+
+@hook("after_action", NAME)
+def go_on(b: Builder, a: Action) -> None:
+    """Once the decision a curse left is settled, the rest of the two doors apply."""
+    s = b.s
+    if s.pending or s.combat is not None or s.winners:
+        return
+    for key, value in list(s.marks.items()):
+        if key.startswith(REST + ":") and value:
+            player = key.split(":", 1)[1]
+            b.emit("MarkSet", {"key": key, "value": None}, ["epic.door_order"])
+            if s.active.name == player and not s.player(player).dead:
+                apply_doors(b, player, [c for c in value if c in s.player(player).hand])
+
+
+# -- the cleric's miracle ------------------------------------------------------
+@move
+class Miracle(Move):
+    """An Epic cleric discards two cards (hand or table) to take the top treasure face down."""
+
+    name = "epic_miracle"
+    when = ("turn",)
+    anytime = OPEN
+    anytime_rule = "epic.cleric"
+    exact = True
+
+    def _ok(self, s: GameState, player: str) -> bool:
+        p = s.player(player)
+        return is_epic(s, p) and not p.dead and "cleric" in classes(s, p)
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if NAME not in s.modules or not self._ok(s, player):
+            return
+        hand = s.player(player).hand
+        if len(hand) >= 2 and (s.decks["treasure"] or s.discards["treasure"]):
+            cheap = sorted(hand, key=lambda c: (card(s, c).gold or 0, c))[:2]
+            yield act(self.name, player, cards=cheap)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(self._ok(s, a.player), "epic.cleric", f"{a.player} is not an Epic cleric.")
+        cards = a.params.get("cards")
+        require(
+            isinstance(cards, list) and len(cards) == 2 and len(set(cards)) == 2,
+            "epic.cleric",
+            "a miracle costs two different cards.",
+        )
+        for i in range(2):
+            owned(s, Action(a.name, a.player, {"card": a.params["cards"][i]}))
+
+    def run(self, b: Builder, a: Action) -> None:
+        for cid in a.params["cards"]:
+            discard(b, a.player, cid, "paid for a miracle", ["epic.cleric"])
+        draw(b, a.player, "treasure", "down", "miracle", ["epic.cleric"])
