@@ -322,9 +322,7 @@ class Sell(Move):
             "items.sell",
             f"the items are worth less than {ruleset_of(s).sell_per_level:,} gold.",
         )
-        require(
-            p.level < no_kill_cap(s), "items.sell", "selling can never reach the winning level."
-        )
+        require(p.level < no_kill_cap(s), "items.sell", "selling can never reach the winning level.")
 
     def run(self, b: Builder, a: Action) -> None:
         sell(b, a.player, a.params["cards"])
@@ -661,11 +659,7 @@ class GoUpALevel(Move):
     def _ok(self, s: GameState, player: str, cid: str, t: str) -> bool:
         from .moves_cards import when_ok
 
-        return (
-            s.player(t).level < no_kill_cap(s)
-            and not s.player(t).dead
-            and when_ok(s, t, card(s, cid))
-        )
+        return s.player(t).level < no_kill_cap(s) and not s.player(t).dead and when_ok(s, t, card(s, cid))
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
