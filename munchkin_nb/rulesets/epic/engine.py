@@ -13,10 +13,10 @@ from typing import Any
 from munchkin_nb.engine.actions import Action, require
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.cardinfo import card, classes, effect, races
-from munchkin_nb.engine.flow import discard, draw, phase, start_combat
+from munchkin_nb.engine.flow import discard, draw, give, phase, start_combat
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves_base import Move, act, move, owned
+from munchkin_nb.engine.moves_base import Move, act, in_hand, move, owned, target
 from munchkin_nb.engine.moves_turn import curse_hits, ignores_drawn_curses
 from munchkin_nb.engine.state import GameState, Player
 
@@ -165,3 +165,73 @@ class Miracle(Move):
         for cid in a.params["cards"]:
             discard(b, a.player, cid, "paid for a miracle", ["epic.cleric"])
         draw(b, a.player, "treasure", "down", "miracle", ["epic.cleric"])
+
+
+# -- the thief's steal from the shadows ------------------------------------------
+def _stolen_turn(s: GameState, player: str) -> bool:
+    return s.marks.get(f"epic.thief:{player}") == s.turn
+
+
+def pick_one(b: Builder, player: str, n: int) -> int:
+    """A fair pick among `n` cards with six-sided dice, every roll recorded: k dice read as one
+    number in base 6, rolled again while it falls beyond `n` (one card: no roll)."""
+    k = 0
+    while 6**k < n:
+        k += 1
+    while True:
+        value = 0
+        for _ in range(k):
+            value = value * 6 + b.roll(player, "shadow_steal", ["epic.thief"]) - 1
+        if value < n:
+            return value
+
+
+@move
+class ShadowSteal(Move):
+    """An Epic thief discards a card from hand to take a random card from another player's hand."""
+
+    name = "epic_shadow_steal"
+    when = ("turn",)
+    exact = True
+
+    def _ok(self, s: GameState, player: str) -> bool:
+        p = s.player(player)
+        return (
+            s.combat is None
+            and s.active.name == player
+            and is_epic(s, p)
+            and "thief" in classes(s, p)
+            and not _stolen_turn(s, player)
+            and bool(p.hand)
+        )
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if NAME not in s.modules or not self._ok(s, player):
+            return
+        cheap = min(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))
+        for q in s.players:
+            if q.name != player and not q.dead and q.hand:
+                yield act(self.name, player, card=cheap, target=q.name)
+
+    def check(self, s: GameState, a: Action) -> None:
+        p = s.player(a.player)
+        require(is_epic(s, p) and "thief" in classes(s, p), "epic.thief", f"{a.player} is not an Epic thief.")
+        require(
+            s.combat is None and s.active.name == a.player,
+            "epic.thief",
+            "only on your own turn, out of combat.",
+        )
+        require(not _stolen_turn(s, a.player), "epic.thief", f"{a.player} has stolen this turn already.")
+        in_hand(s, a)
+        t = target(s, a)
+        require(t != a.player and not s.player(t).dead, "epic.thief", f"{a.player} cannot steal from {t}.")
+        require(bool(s.player(t).hand), "epic.thief", f"{t} has no cards in hand.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        s, t = b.s, a.params["target"]
+        b.emit("MarkSet", {"key": f"epic.thief:{a.player}", "value": s.turn}, ["epic.thief"])
+        discard(b, a.player, a.params["card"], "paid for a steal", ["epic.thief", "ability.discard_cost"])
+        hand = s.player(t).hand
+        cid = hand[pick_one(b, a.player, len(hand))]
+        payload = {"from_player": t, "to_player": a.player, "card": cid, "reason": "steal"}
+        give(b, payload, ["epic.thief"])

@@ -75,4 +75,12 @@ RULES: tuple[Rule, ...] = (
         "table, to take the top treasure face down into their hand.",
         "Pide un Milagro. En cualquier momento, incluso durante un combate, puedes",
     ),
+    _r(
+        "epic.thief",
+        "Epic thief: Steal from the Shadows",
+        "On their own turn, out of combat and once a turn, an Epic thief may discard a card from "
+        "hand to take a card at random from another player's hand; no roll to succeed (the random "
+        "pick is made with dice, recorded).",
+        "No es necesaria ninguna tirada de dados. Sólo puedes hacerlo en tu turno, y sólo una vez por turno",
+    ),
 )
