@@ -17,6 +17,7 @@ from munchkin_nb.engine.flow import discard, draw, give, phase, start_combat
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
 from munchkin_nb.engine.moves_base import Move, act, in_hand, move, owned, target
+from munchkin_nb.engine.moves_combat import reopen
 from munchkin_nb.engine.moves_turn import curse_hits, ignores_drawn_curses
 from munchkin_nb.engine.state import GameState, Player
 
@@ -235,3 +236,77 @@ class ShadowSteal(Move):
         cid = hand[pick_one(b, a.player, len(hand))]
         payload = {"from_player": t, "to_player": a.player, "card": cid, "reason": "steal"}
         give(b, payload, ["epic.thief"])
+
+
+# -- the elf's arrows ---------------------------------------------------------------
+ARROWS = 2  # an Epic elf's arrows a turn, -2 each
+
+
+def _arrows_shot(s: GameState, player: str) -> int:
+    got = s.marks.get(f"epic.arrows:{player}")
+    return int(got[1]) if isinstance(got, list) and got[0] == s.turn else 0
+
+
+@move
+class Arrow(Move):
+    """An Epic elf outside a combat discards a card to give either side -2 (two arrows a turn)."""
+
+    name = "epic_arrow"
+    anytime = ("combat",)
+    anytime_rule = "epic.elf"
+    exact = True
+
+    def _ok(self, s: GameState, player: str) -> bool:
+        c, p = s.combat, s.player(player)
+        return (
+            c is not None
+            and c.stage == "fight"
+            and player not in (c.fighter, c.helper)
+            and is_epic(s, p)
+            and "elf" in races(s, p)
+            and _arrows_shot(s, player) < ARROWS
+            and bool(p.hand)
+        )
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if NAME not in s.modules or not self._ok(s, player):
+            return
+        cheap = min(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))
+        yield act(self.name, player, card=cheap, side="monsters")
+        for f in (s.fight.fighter, s.fight.helper):
+            if f is not None:
+                yield act(self.name, player, card=cheap, side="players", target=f)
+
+    def check(self, s: GameState, a: Action) -> None:
+        p = s.player(a.player)
+        require(is_epic(s, p) and "elf" in races(s, p), "epic.elf", f"{a.player} is not an Epic elf.")
+        c = s.combat
+        require(c is not None and c.stage == "fight", "epic.elf", "arrows are shot into a fight.")
+        assert c is not None  # for the type checker: just required
+        require(a.player not in (c.fighter, c.helper), "epic.elf", "only into a fight you are not in.")
+        require(_arrows_shot(s, a.player) < ARROWS, "epic.elf", f"{a.player} has shot two arrows this turn.")
+        in_hand(s, a)
+        side = a.params.get("side")
+        require(side in ("players", "monsters"), "epic.elf", "an arrow hits the players or the monsters.")
+        if side == "players":
+            require(
+                a.params.get("target") in (c.fighter, c.helper), "epic.elf", "hit a fighter or the helper."
+            )
+
+    def run(self, b: Builder, a: Action) -> None:
+        s = b.s
+        shot = [s.turn, _arrows_shot(s, a.player) + 1]
+        b.emit("MarkSet", {"key": f"epic.arrows:{a.player}", "value": shot}, ["epic.elf"])
+        discard(b, a.player, a.params["card"], "an arrow", ["epic.elf", "ability.discard_cost"])
+        players = a.params["side"] == "players"
+        mod = {
+            "card": None,
+            "side": a.params["side"],
+            "target": a.params["target"] if players else s.fight.monsters[0]["card"],
+            "amount": -2,
+            "by": a.player,
+            "source": "arrow",
+            "label": f"arrow by {a.player}",
+        }
+        b.emit("ModifierPlayed", mod, ["epic.elf"])
+        reopen(b, a.player)

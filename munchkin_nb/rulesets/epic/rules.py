@@ -83,4 +83,11 @@ RULES: tuple[Rule, ...] = (
         "pick is made with dice, recorded).",
         "No es necesaria ninguna tirada de dados. Sólo puedes hacerlo en tu turno, y sólo una vez por turno",
     ),
+    _r(
+        "epic.elf",
+        "Epic elf: It Wasn't Me!",
+        "An Epic elf not fighting or helping in a combat may discard a card to give either side -2, "
+        "like a thief's backstab; two arrows a turn at most.",
+        "un elfo épico puede disparar dos flechas por turno, para llegar a un máximo de -4",
+    ),
 )
