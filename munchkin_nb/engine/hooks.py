@@ -20,6 +20,8 @@ Points (the signature each registered function has):
   effect keys, such as `hand_limit`) a player has beyond those printed on their cards.
 - `kick_door`     fn(builder, player) -> bool: opens the door in its own way (True) instead of
   the core's one card face up (False: not for this player).
+- `curse_hits`    fn(builder, victim, curse, by, rules) -> bool: answers a curse before it lands
+  (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ POINTS = (
     "player_terms",
     "abilities",
     "kick_door",
+    "curse_hits",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

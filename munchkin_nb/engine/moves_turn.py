@@ -581,9 +581,16 @@ class Steal(Move):
             change_level(b, a.player, -1, "caught stealing", rules=["thief.theft"])
 
 
-@handles("effect", "cancel_curse")
 def curse_hits(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
-    """A curse reaches its victim: a Wishing Ring may stop it, else it acts or stays."""
+    """A curse reaches its victim: a module may answer it first, then `curse_lands`."""
+    if any(fn(b, victim, cid, by, rules) for fn in hooks.of(b.s, "curse_hits")):
+        return
+    curse_lands(b, victim, cid, by, rules)
+
+
+@handles("effect", "cancel_curse")
+def curse_lands(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
+    """The curse is on its victim: a Wishing Ring may stop it, else it acts or stays."""
     s = b.s
     p = s.player(victim)
     savers = [x for x in p.hand + p.equipped + p.carried if effect(card(s, x), "cancel_curse")]

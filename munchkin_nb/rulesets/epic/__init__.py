@@ -22,7 +22,12 @@ MODULE = register_module(
         title="Epic Munchkin",
         source="Munchkin (the base game), the Epic Munchkin module",
         # how often a heuristic bot takes each of the module's moves when it may
-        bot_tries={"epic_miracle": 0.2, "epic_shadow_steal": 0.5},
+        bot_tries={
+            "epic_miracle": 0.2,
+            "epic_shadow_steal": 0.5,
+            "epic_escape_curse": 0.7,
+            "epic_suffer_curse": 1.0,
+        },
         changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
     )
 )

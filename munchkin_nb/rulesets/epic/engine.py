@@ -13,12 +13,12 @@ from typing import Any
 from munchkin_nb.engine.actions import Action, require
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.cardinfo import card, classes, effect, races
-from munchkin_nb.engine.flow import discard, draw, give, phase, start_combat
+from munchkin_nb.engine.flow import advance, discard, draw, give, phase, ruleset_of, start_combat
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
 from munchkin_nb.engine.moves_base import Move, act, in_hand, move, owned, target
 from munchkin_nb.engine.moves_combat import reopen
-from munchkin_nb.engine.moves_turn import curse_hits, ignores_drawn_curses
+from munchkin_nb.engine.moves_turn import curse_hits, curse_lands, ignores_drawn_curses, reopen_if_fighting
 from munchkin_nb.engine.state import GameState, Player
 
 from . import EPIC_FROM, NAME
@@ -310,3 +310,76 @@ class Arrow(Move):
         }
         b.emit("ModifierPlayed", mod, ["epic.elf"])
         reopen(b, a.player)
+
+
+# -- the wizard's escape from a curse ------------------------------------------------
+CURSE = "epic_curse_escape"  # the decision an Epic wizard gets when a curse reaches them
+
+
+@hook("curse_hits", NAME)
+def wizard_answers(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> bool:
+    """An Epic wizard with cards in hand may try to run from a curse before it lands."""
+    p = b.s.player(victim)
+    if not (is_epic(b.s, p) and "wizard" in classes(b.s, p) and p.hand):
+        return False
+    payload = {"player": victim, "kind": CURSE, "curse": cid, "by": by, "rules": list(rules)}
+    b.emit("DecisionRequired", payload, ["epic.wizard"])
+    return True
+
+
+def _curse_waiting(s: GameState, player: str) -> dict[str, Any] | None:
+    pend = s.pending[0] if s.pending else None
+    return pend if pend and pend.get("kind") == CURSE and pend.get("player") == player else None
+
+
+@move
+class EscapeCurse(Move):
+    """Discard a card and roll to run from the curse: 5 or 6 escapes it, else try again or suffer it."""
+
+    name = "epic_escape_curse"
+    when = ("pending:" + CURSE,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if _curse_waiting(s, player) and s.player(player).hand:
+            cheap = min(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))
+            yield act(self.name, player, card=cheap)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(_curse_waiting(s, a.player) is not None, "epic.wizard", "no curse is waiting for an answer.")
+        in_hand(s, a)
+
+    def run(self, b: Builder, a: Action) -> None:
+        s = b.s
+        discard(b, a.player, a.params["card"], "ran from a curse", ["epic.wizard", "ability.discard_cost"])
+        roll = b.roll(a.player, "curse_escape", ["epic.wizard"])
+        if roll < ruleset_of(s).escape_on:
+            return  # the decision stays: another card, or suffer the curse
+        pend = dict(s.pending[0])
+        b.emit("DecisionMade", {"player": a.player, "kind": CURSE}, ["epic.wizard"])
+        discard(b, pend["by"], pend["curse"], "escaped", ["epic.wizard"])
+        reopen_if_fighting(b, pend["by"])
+        advance(b)
+
+
+@move
+class SufferCurse(Move):
+    """Give up running: the curse lands as it would have."""
+
+    name = "epic_suffer_curse"
+    when = ("pending:" + CURSE,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if _curse_waiting(s, player):
+            yield act(self.name, player)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(_curse_waiting(s, a.player) is not None, "epic.wizard", "no curse is waiting for an answer.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        pend = dict(b.s.pending[0])
+        b.emit("DecisionMade", {"player": a.player, "kind": CURSE}, ["epic.wizard"])
+        curse_lands(b, a.player, pend["curse"], pend["by"], pend["rules"])
+        reopen_if_fighting(b, pend["by"])
+        advance(b)

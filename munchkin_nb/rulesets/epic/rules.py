@@ -90,4 +90,13 @@ RULES: tuple[Rule, ...] = (
         "like a thief's backstab; two arrows a turn at most.",
         "un elfo épico puede disparar dos flechas por turno, para llegar a un máximo de -4",
     ),
+    _r(
+        "epic.wizard",
+        "Epic wizard: Escape the Curse",
+        "When a curse reaches an Epic wizard (drawn or played on them), they may discard a card from "
+        "hand and roll to run from it: 5 or more escapes, and the curse is discarded; else they may "
+        "discard another card and roll again, or give up and suffer it. (The roll is the plain "
+        "run-away roll, without run-away bonuses.)",
+        "puedes descartar una carta de tu mano para intentar huir de la maldición",
+    ),
 )
