@@ -332,13 +332,33 @@ def _curse_waiting(s: GameState, player: str) -> dict[str, Any] | None:
     return pend if pend and pend.get("kind") == CURSE and pend.get("player") == player else None
 
 
+def _settle(b: Builder, player: str, lands: bool) -> None:
+    """The wizard's answer is final: the curse lands, or is discarded having missed."""
+    pend = dict(b.s.pending[0])
+    b.emit("DecisionMade", {"player": player, "kind": CURSE}, ["epic.wizard"])
+    if lands:
+        curse_lands(b, player, pend["curse"], pend["by"], pend["rules"])
+    else:
+        discard(b, pend["by"], pend["curse"], "escaped", ["epic.wizard"])
+    reopen_if_fighting(b, pend["by"])
+    advance(b)
+
+
+class _CurseAnswer(Move):
+    """An answer to the curse waiting for an Epic wizard."""
+
+    when = ("pending:" + CURSE,)
+    exact = True
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(_curse_waiting(s, a.player) is not None, "epic.wizard", "no curse is waiting for an answer.")
+
+
 @move
-class EscapeCurse(Move):
+class EscapeCurse(_CurseAnswer):
     """Discard a card and roll to run from the curse: 5 or 6 escapes it, else try again or suffer it."""
 
     name = "epic_escape_curse"
-    when = ("pending:" + CURSE,)
-    exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if _curse_waiting(s, player) and s.player(player).hand:
@@ -346,40 +366,26 @@ class EscapeCurse(Move):
             yield act(self.name, player, card=cheap)
 
     def check(self, s: GameState, a: Action) -> None:
-        require(_curse_waiting(s, a.player) is not None, "epic.wizard", "no curse is waiting for an answer.")
+        super().check(s, a)
         in_hand(s, a)
 
     def run(self, b: Builder, a: Action) -> None:
-        s = b.s
         discard(b, a.player, a.params["card"], "ran from a curse", ["epic.wizard", "ability.discard_cost"])
         roll = b.roll(a.player, "curse_escape", ["epic.wizard"])
-        if roll < ruleset_of(s).escape_on:
-            return  # the decision stays: another card, or suffer the curse
-        pend = dict(s.pending[0])
-        b.emit("DecisionMade", {"player": a.player, "kind": CURSE}, ["epic.wizard"])
-        discard(b, pend["by"], pend["curse"], "escaped", ["epic.wizard"])
-        reopen_if_fighting(b, pend["by"])
-        advance(b)
+        if roll >= ruleset_of(b.s).escape_on:
+            _settle(b, a.player, lands=False)
+        # else the decision stays: another card, or suffer the curse
 
 
 @move
-class SufferCurse(Move):
+class SufferCurse(_CurseAnswer):
     """Give up running: the curse lands as it would have."""
 
     name = "epic_suffer_curse"
-    when = ("pending:" + CURSE,)
-    exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if _curse_waiting(s, player):
             yield act(self.name, player)
 
-    def check(self, s: GameState, a: Action) -> None:
-        require(_curse_waiting(s, a.player) is not None, "epic.wizard", "no curse is waiting for an answer.")
-
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(b.s.pending[0])
-        b.emit("DecisionMade", {"player": a.player, "kind": CURSE}, ["epic.wizard"])
-        curse_lands(b, a.player, pend["curse"], pend["by"], pend["rules"])
-        reopen_if_fighting(b, pend["by"])
-        advance(b)
+        _settle(b, a.player, lands=True)
