@@ -22,6 +22,8 @@ Points (the signature each registered function has):
   the core's one card face up (False: not for this player).
 - `curse_hits`    fn(builder, victim, curse, by, rules) -> bool: answers a curse before it lands
   (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
+- `sale_value`    fn(state, player, cards) -> int | None: what the cards fetch when this player
+  sells them, when not the core's value (None).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ POINTS = (
     "abilities",
     "kick_door",
     "curse_hits",
+    "sale_value",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

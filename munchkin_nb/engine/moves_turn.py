@@ -271,6 +271,11 @@ class Unequip(Move):
 
 @handles("effect", "double_sell")
 def sale_value(s: GameState, name: str, cards: list[str]) -> int:
+    """What the cards fetch when sold: their gold, a halfling's dearest once a turn doubled."""
+    for fn in hooks.of(s, "sale_value"):
+        got = fn(s, name, cards)
+        if got is not None:
+            return int(got)
     p = s.player(name)
     total = sum(card(s, c).gold or 0 for c in cards)
     if abilities(s, p, "double_sell") and not p.sold_double and cards:

@@ -389,3 +389,38 @@ class SufferCurse(_CurseAnswer):
 
     def run(self, b: Builder, a: Action) -> None:
         _settle(b, a.player, lands=True)
+
+
+# -- the halfling's market ---------------------------------------------------------
+MARKET = 2  # items an Epic halfling sells at double value a turn
+
+
+def _doubled_this_turn(s: GameState, player: str) -> int:
+    got = s.marks.get(f"epic.market:{player}")
+    return int(got[1]) if isinstance(got, list) and got[0] == s.turn else 0
+
+
+def _market(s: GameState, p: Player) -> bool:
+    return is_epic(s, p) and "halfling" in races(s, p)
+
+
+@hook("sale_value", NAME)
+def market_value(s: GameState, name: str, cards: list[str]) -> int | None:
+    """An Epic halfling's two dearest items of the turn sell for double."""
+    if not _market(s, s.player(name)):
+        return None
+    golds = sorted((card(s, c).gold or 0 for c in cards), reverse=True)
+    left = max(0, MARKET - _doubled_this_turn(s, name))
+    return sum(golds) + sum(golds[:left])
+
+
+@hook("after_action", NAME)
+def market_count(b: Builder, a: Action) -> None:
+    """Count the items an Epic halfling has sold at double this turn."""
+    s = b.s
+    if a.name != "sell" or not _market(s, s.player(a.player)):
+        return
+    used = _doubled_this_turn(s, a.player)
+    doubled = min(MARKET, used + len(a.params["cards"]))
+    if doubled > used:
+        b.emit("MarkSet", {"key": f"epic.market:{a.player}", "value": [s.turn, doubled]}, ["epic.halfling"])

@@ -99,4 +99,11 @@ RULES: tuple[Rule, ...] = (
         "run-away roll, without run-away bonuses.)",
         "puedes descartar una carta de tu mano para intentar huir de la maldición",
     ),
+    _r(
+        "epic.halfling",
+        "Epic halfling: Flea Market",
+        "An Epic halfling sells two items a turn for double their value (the two dearest of the "
+        "turn's first sales).",
+        "Puedes vender dos objetos por turno por el doble de su valor.",
+    ),
 )
