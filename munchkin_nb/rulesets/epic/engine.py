@@ -134,6 +134,7 @@ class Miracle(Move):
     """An Epic cleric discards two cards (hand or table) to take the top treasure face down."""
 
     name = "epic_miracle"
+    module = NAME
     when = ("turn",)
     anytime = OPEN
     anytime_rule = "epic.cleric"
@@ -192,6 +193,7 @@ class ShadowSteal(Move):
     """An Epic thief discards a card from hand to take a random card from another player's hand."""
 
     name = "epic_shadow_steal"
+    module = NAME
     when = ("turn",)
     exact = True
 
@@ -252,6 +254,7 @@ class Arrow(Move):
     """An Epic elf outside a combat discards a card to give either side -2 (two arrows a turn)."""
 
     name = "epic_arrow"
+    module = NAME
     anytime = ("combat",)
     anytime_rule = "epic.elf"
     exact = True
@@ -348,6 +351,7 @@ class _CurseAnswer(Move):
     """An answer to the curse waiting for an Epic wizard."""
 
     when = ("pending:" + CURSE,)
+    module = NAME
     exact = True
 
     def check(self, s: GameState, a: Action) -> None:
