@@ -37,9 +37,15 @@ def every_card(s: GameState) -> Counter:
 @given(seeds, players, bots, rulesets)
 def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot, rs):
     rec = play_game(n, seed, bot, max_turns=40, ruleset=rs)
-    all_cards = set(card_set(ruleset(rs).card_set).instances())
+    for _ in cards_in_one_place(rec.events, ruleset(rs).card_set):
+        pass
+
+
+def cards_in_one_place(events, card_set_name: str):
+    """Fold the events, checking after each that every card is in exactly one place; yields each."""
+    all_cards = set(card_set(card_set_name).instances())
     s = GameState.initial()
-    for i, e in enumerate(rec.events):
+    for i, e in enumerate(events):
         evolve(s, e)
         if i == 0:
             continue
@@ -47,6 +53,7 @@ def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot, rs):
         dupes = [c for c, k in seen.items() if k > 1]
         assert not dupes, f"event {i + 1} ({e.type}): cards in two places: {dupes}"
         assert set(seen) == all_cards, f"event {i + 1} ({e.type}): lost {sorted(all_cards - set(seen))[:5]}"
+        yield e
 
 
 @SETTINGS

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import hooks
 from .registry import handles
 from .state import GameState, Player
 
@@ -110,10 +111,12 @@ def _slots(val: str) -> tuple[str, ...]:
 
 
 def abilities(state: GameState, p: Player, key: str) -> list[Any]:
-    """Every race or class ability `key` the player has."""
+    """Every race or class ability `key` the player has (a module's hooks may grant more)."""
     out: list[Any] = []
     for c in p.races + p.classes:
         out.extend(effects(card(state, c), key))
+    for fn in hooks.of(state, "abilities"):
+        out.extend(fn(state, p, key))
     return out
 
 

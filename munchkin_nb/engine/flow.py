@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from munchkin_nb.rules.rulesets import Ruleset, ruleset
+from munchkin_nb.rules.rulesets import Ruleset, ruleset, ruleset_with
 
 from . import hooks
 from .builder import Builder
@@ -19,12 +19,20 @@ if TYPE_CHECKING:
 
 
 def ruleset_of(s: GameState) -> Ruleset:
-    """The ruleset the game in `s` is played by."""
+    """The ruleset the game in `s` is played by, with what its modules change."""
+    if s.modules:
+        return ruleset_with(s.ruleset, tuple(s.modules))
     return ruleset(s.ruleset)
 
 
 def rs(b: Builder) -> Ruleset:
     return ruleset_of(b.s)
+
+
+def no_kill_cap(s: GameState) -> int:
+    """The highest level a character reaches without killing a monster."""
+    r = ruleset_of(s)
+    return r.win_level - r.kill_levels
 
 
 # -- cards -------------------------------------------------------------------
@@ -83,16 +91,17 @@ def detach(b: Builder, item: str) -> None:
 def change_level(
     b: Builder, name: str, delta: int, reason: str, by_kill: bool = False, rules: Iterable[str] = ()
 ) -> int:
-    """Move a level up or down within the rules: never below 1, the winning level only by a kill."""
+    """Move a level up or down within the rules: never below 1, the top level(s) only by a kill."""
     p = b.s.player(name)
-    win = rs(b).win_level
+    r = rs(b)
+    cap = no_kill_cap(b.s)
     new = max(1, p.level + delta)
     rule = list(rules)
     if new > p.level + delta:
         rule.append("level.min")
-    if not by_kill and new >= win:
-        new = max(p.level, win - 1)
-        rule.append("level.win_by_kill")
+    if not by_kill and new > cap:
+        new = max(p.level, cap)
+        rule.append(r.kill_rule)
     changed = new - p.level  # taken before the event: the builder folds it into `p` at once
     if changed:
         b.emit("LevelChanged", {"player": name, "delta": changed, "level": new, "reason": reason}, rule)

@@ -16,6 +16,14 @@ Points (the signature each registered function has):
   level terms (its printed level and the enhancers on it), such as a floor.
 - `player_terms`  fn(state, player name, combat) -> list[Term]: terms added to one fighter's or
   helper's side, such as a module's penalty for the next combat.
+- `abilities`     fn(state, player, key) -> list: race or class abilities (the vocabulary's
+  effect keys, such as `hand_limit`) a player has beyond those printed on their cards.
+- `kick_door`     fn(builder, player) -> bool: opens the door in its own way (True) instead of
+  the core's one card face up (False: not for this player).
+- `curse_hits`    fn(builder, victim, curse, by, rules) -> bool: answers a curse before it lands
+  (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
+- `sale_value`    fn(state, player, cards) -> int | None: what the cards fetch when this player
+  sells them, when not the core's value (None).
 """
 
 from __future__ import annotations
@@ -28,7 +36,17 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-POINTS = ("discard_pile", "may_drop", "after_action", "monster_level", "player_terms")
+POINTS = (
+    "discard_pile",
+    "may_drop",
+    "after_action",
+    "monster_level",
+    "player_terms",
+    "abilities",
+    "kick_door",
+    "curse_hits",
+    "sale_value",
+)
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order
 HOOKS: dict[str, dict[str, list[Callable[..., Any]]]] = {p: {} for p in POINTS}

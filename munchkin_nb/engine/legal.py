@@ -52,13 +52,21 @@ def context(s: GameState) -> tuple[str | None, str]:
     return s.active.name, "turn"
 
 
-_OPEN_MOVES: dict[tuple[str, bool, str, frozenset[str] | None], list[Move]] = {}
+_OPEN_MOVES: dict[tuple[str, bool, str, frozenset[str] | None, tuple[str, ...]], list[Move]] = {}
+_NO_MODULES: tuple[str, ...] = ()
 
 
-def _moves_for(when: str, deciding: bool, phase: str, only: frozenset[str] | None = None) -> list[Move]:
+def _moves_for(
+    when: str,
+    deciding: bool,
+    phase: str,
+    only: frozenset[str] | None = None,
+    modules: tuple[str, ...] = _NO_MODULES,
+) -> list[Move]:
     """The moves open in one situation and phase, in registry order (cached): to its decider,
-    the moves of `when` and `anytime`; to everyone else, only the `anytime` ones; `only` narrows."""
-    key = (when, deciding, phase, only)
+    the moves of `when` and `anytime`; to everyone else, only the `anytime` ones; `only` narrows.
+    A module's own moves are there only in a game with that module."""
+    key = (when, deciding, phase, only, modules)
     found = _OPEN_MOVES.get(key)
     if found is None:
         found = _OPEN_MOVES[key] = [
@@ -67,8 +75,13 @@ def _moves_for(when: str, deciding: bool, phase: str, only: frozenset[str] | Non
             if (when in m.anytime or (deciding and when in m.when))
             and (m.phases is None or phase in m.phases)
             and (only is None or m.name in only)
+            and (not m.module or m.module in modules)
         ]
     return found
+
+
+def _modules(s: GameState) -> tuple[str, ...]:
+    return tuple(s.modules) if s.modules else _NO_MODULES
 
 
 def legal_actions(
@@ -83,7 +96,7 @@ def legal_actions(
         return []
     narrow = None if only is None else only if isinstance(only, frozenset) else frozenset(only)
     out: list[Action] = []
-    for m in _moves_for(when, player == decider, s.phase, narrow):
+    for m in _moves_for(when, player == decider, s.phase, narrow, _modules(s)):
         if m.exact:
             out.extend(m.candidates(s, player))
             continue
@@ -99,7 +112,7 @@ def may_act(s: GameState, player: str) -> bool:
     decider, when = context(s)
     if not s.has_player(player):
         return False
-    for m in _moves_for(when, player == decider, s.phase):
+    for m in _moves_for(when, player == decider, s.phase, None, _modules(s)):
         for a in m.candidates(s, player):
             if m.exact or _passes(m, s, a):
                 return True

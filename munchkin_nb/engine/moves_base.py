@@ -28,6 +28,8 @@ class Move:
     #: the turn phases in which it can be legal at all, None for any: the legal-action search
     #: skips it elsewhere without asking (its check still says why, for whoever tries)
     phases: tuple[str, ...] | None = None
+    #: the module whose games alone list it ("" for the core's and a ruleset's moves)
+    module = ""
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         return ()

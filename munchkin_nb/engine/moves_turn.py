@@ -16,6 +16,7 @@ from .flow import (
     draw,
     end_turn,
     give,
+    no_kill_cap,
     phase,
     rs,
     ruleset_of,
@@ -270,6 +271,11 @@ class Unequip(Move):
 
 @handles("effect", "double_sell")
 def sale_value(s: GameState, name: str, cards: list[str]) -> int:
+    """What the cards fetch when sold: their gold, a halfling's dearest once a turn doubled."""
+    for fn in hooks.of(s, "sale_value"):
+        got = fn(s, name, cards)
+        if got is not None:
+            return int(got)
     p = s.player(name)
     total = sum(card(s, c).gold or 0 for c in cards)
     if abilities(s, p, "double_sell") and not p.sold_double and cards:
@@ -288,7 +294,7 @@ class Sell(Move):
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
         rules = ruleset_of(s)
-        if p.level >= rules.win_level - 1:
+        if p.level >= no_kill_cap(s):
             return
         # what is offered: every item from hand or carried sideways (worn items stay worn)
         spare = []
@@ -321,9 +327,7 @@ class Sell(Move):
             "items.sell",
             f"the items are worth less than {ruleset_of(s).sell_per_level:,} gold.",
         )
-        require(
-            p.level < ruleset_of(s).win_level - 1, "items.sell", "selling can never reach the winning level."
-        )
+        require(p.level < no_kill_cap(s), "items.sell", "selling can never reach the winning level.")
 
     def run(self, b: Builder, a: Action) -> None:
         sell(b, a.player, a.params["cards"])
@@ -439,6 +443,8 @@ class KickDoor(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
+        if any(fn(b, a.player) for fn in hooks.of(b.s, "kick_door")):
+            return
         cid = draw(b, a.player, "door", "up", "kick_door", ["turn.kick_door"])
         open_door(b, a.player, cid)
 
@@ -580,9 +586,16 @@ class Steal(Move):
             change_level(b, a.player, -1, "caught stealing", rules=["thief.theft"])
 
 
-@handles("effect", "cancel_curse")
 def curse_hits(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
-    """A curse reaches its victim: a Wishing Ring may stop it, else it acts or stays."""
+    """A curse reaches its victim: a module may answer it first, then `curse_lands`."""
+    if any(fn(b, victim, cid, by, rules) for fn in hooks.of(b.s, "curse_hits")):
+        return
+    curse_lands(b, victim, cid, by, rules)
+
+
+@handles("effect", "cancel_curse")
+def curse_lands(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
+    """The curse is on its victim: a Wishing Ring may stop it, else it acts or stays."""
     s = b.s
     p = s.player(victim)
     savers = [x for x in p.hand + p.equipped + p.carried if effect(card(s, x), "cancel_curse")]
@@ -658,11 +671,7 @@ class GoUpALevel(Move):
     def _ok(self, s: GameState, player: str, cid: str, t: str) -> bool:
         from .moves_cards import when_ok
 
-        return (
-            s.player(t).level < ruleset_of(s).win_level - 1
-            and not s.player(t).dead
-            and when_ok(s, t, card(s, cid))
-        )
+        return s.player(t).level < no_kill_cap(s) and not s.player(t).dead and when_ok(s, t, card(s, cid))
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
@@ -677,9 +686,9 @@ class GoUpALevel(Move):
         require(c.kind == "go_up_a_level", "card.go_up_a_level", f"{c.name} is not a go-up-a-level card.")
         t = target(s, a)
         require(
-            s.player(t).level < ruleset_of(s).win_level - 1,
-            "level.win_by_kill",
-            f"{t} is at level {s.player(t).level}: the winning level needs a kill.",
+            s.player(t).level < no_kill_cap(s),
+            ruleset_of(s).kill_rule,
+            f"{t} is at level {s.player(t).level}: level {s.player(t).level + 1} needs a kill.",
         )
         require(
             self._ok(s, a.player, cid, t), "card.go_up_a_level", f"{c.name} cannot be played now ({c.when})."

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,10 @@ class Ruleset:
     start_doors: int = 4  # dealt at the start, and again to a new character after a death
     start_treasures: int = 4
     win_level: int = 10
+    #: the top levels reached only by killing a monster (1: the winning level alone)
+    kill_levels: int = 1
+    #: the rule cited when a level is held back for want of a kill
+    kill_rule: str = "level.win_by_kill"
     hand_limit: int = 5
     escape_on: int = 5  # a run-away roll of this or more escapes
     sell_per_level: int = 1000
@@ -58,6 +63,8 @@ class Module:
     die_sides: int = 6
     #: move -> how often a heuristic bot takes it when it may (a module's own moves)
     bot_tries: Mapping[str, float] = field(default_factory=dict)
+    #: Ruleset fields the module sets while it is on (a longer game: `win_level`)
+    changes: Mapping[str, Any] = field(default_factory=dict)
 
 
 MODULES: dict[str, Module] = {}
@@ -90,6 +97,22 @@ def die_sides(modules: object) -> int:
     """The largest die a game with these modules rolls (6 with none)."""
     names = modules if isinstance(modules, (list, tuple)) else ()
     return max([6] + [MODULES[n].die_sides for n in names if n in MODULES])
+
+
+_WITH: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+
+
+def ruleset_with(name: str, modules: tuple[str, ...]) -> Ruleset:
+    """The ruleset of that name with the `changes` of these modules (in order) applied; cached."""
+    key = (name, modules)
+    got = _WITH.get(key)
+    if got is None:
+        got = ruleset(name)
+        for m in modules:
+            if m in MODULES and MODULES[m].changes:
+                got = replace(got, **MODULES[m].changes)
+        _WITH[key] = got
+    return got
 
 
 def ruleset(name: str) -> Ruleset:

@@ -1,0 +1,36 @@
+"""The Epic Munchkin module as a plug-in: play on to level 20, Epic characters from level 10.
+
+Its numbers (the winning level, the levels only a kill reaches) are `Module.changes` to the
+ruleset; what an Epic character does differently (two doors, race and class powers) is in
+`engine.py`, as hooks and moves. Switched on per game: `simulate --modules epic`, `modules: [epic]`.
+"""
+
+from __future__ import annotations
+
+from munchkin_nb.rules.catalogue import register_rules
+from munchkin_nb.rules.rulesets import Module, register_module
+
+from .rules import RULES
+
+NAME = "epic"
+#: the level from which a character is Epic: where the base game would have been won
+EPIC_FROM = 10
+
+MODULE = register_module(
+    Module(
+        name=NAME,
+        title="Epic Munchkin",
+        source="Munchkin (the base game), the Epic Munchkin module",
+        # how often a heuristic bot takes each of the module's moves when it may
+        bot_tries={
+            "epic_miracle": 0.2,
+            "epic_shadow_steal": 0.5,
+            "epic_escape_curse": 0.7,
+            "epic_suffer_curse": 1.0,
+        },
+        changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
+    )
+)
+register_rules(RULES)
+
+__all__ = ["EPIC_FROM", "MODULE", "NAME", "RULES"]

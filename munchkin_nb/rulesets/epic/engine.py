@@ -1,0 +1,430 @@
+"""What the Epic Munchkin module does in the engine: an Epic player's two doors, the epic powers.
+
+The two doors apply in 000's order (curses, the rest, then monsters and their enhancers). A curse
+that leaves a decision pending (a Wishing Ring to use or not) stops the order; the cards still to
+apply wait in a mark, `epic.door_rest:<player>`, and go on after the action that settles it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from munchkin_nb.engine.actions import Action, require
+from munchkin_nb.engine.builder import Builder
+from munchkin_nb.engine.cardinfo import card, classes, effect, races
+from munchkin_nb.engine.flow import advance, discard, draw, give, phase, ruleset_of, start_combat
+from munchkin_nb.engine.hooks import hook
+from munchkin_nb.engine.interaction import OPEN
+from munchkin_nb.engine.moves_base import Move, act, in_hand, move, owned, target
+from munchkin_nb.engine.moves_combat import reopen
+from munchkin_nb.engine.moves_turn import curse_hits, curse_lands, ignores_drawn_curses, reopen_if_fighting
+from munchkin_nb.engine.state import GameState, Player
+
+from . import EPIC_FROM, NAME
+
+REST = "epic.door_rest"
+MONSTERS = ("monster", "monster_enhancer")
+#: (race or class, the word) -> the abilities (vocabulary effect keys) it grants an Epic character
+POWERS: dict[str, list[tuple[str, str, Any, str]]] = {
+    "hand_limit": [("race", "dwarf", 10**6, "epic.dwarf")],
+    "two_hands_as_one": [("class", "warrior", True, "epic.warrior")],
+    "extra_big_item": [("class", "warrior", True, "epic.warrior")],
+}
+
+
+def is_epic(s: GameState, p: Player) -> bool:
+    """Whether the character is Epic (level 10 or more) in a game with the module on."""
+    return NAME in s.modules and p.level >= EPIC_FROM
+
+
+@hook("abilities", NAME)
+def epic_powers(s: GameState, p: Player, key: str) -> list[Any]:
+    """The abilities an Epic character's race or class grants (a dwarf's hand, a warrior's strength)."""
+    grants = POWERS.get(key)
+    if not grants or p.level < EPIC_FROM:
+        return []
+    out = []
+    for zone, word, value, _rule in grants:
+        if word in (races(s, p) if zone == "race" else classes(s, p)):
+            out.append(value)
+    return out
+
+
+# -- two doors ------------------------------------------------------------------
+@hook("kick_door", NAME)
+def two_doors(b: Builder, player: str) -> bool:
+    """An Epic player turns two door cards and applies them in 000's order."""
+    if not is_epic(b.s, b.s.player(player)):
+        return False
+    drawn = []
+    for _ in range(2):
+        cid = draw(b, player, "door", "up", "kick_door", ["turn.kick_door", "epic.two_doors"])
+        if cid is not None:
+            drawn.append(cid)
+    phase(b, "after_door", ["turn.kick_door"])
+    apply_doors(b, player, drawn)
+    return True
+
+
+def in_order(s: GameState, cards: Iterable[str]) -> list[str]:
+    """Curses first, then everything but monsters and their enhancers, then those (draw order kept)."""
+
+    def rank(cid: str) -> int:
+        kind = card(s, cid).kind
+        return 0 if kind == "curse" else 2 if kind in MONSTERS else 1
+
+    return sorted(cards, key=rank)
+
+
+def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
+    """Apply the turned cards in order; a decision a curse leaves pending holds the rest in a mark."""
+    s = b.s
+    todo = in_order(s, cards)
+    while todo and card(s, todo[0]).kind not in MONSTERS:
+        cid = todo.pop(0)
+        if card(s, cid).kind == "curse":
+            if ignores_drawn_curses(s, player):
+                discard(b, player, cid, "ignored", ["curse.door", "card.effect"])
+            else:
+                curse_hits(b, player, cid, player, ["curse.door", "epic.door_order"])
+        elif card(s, cid).when == "on_draw":
+            from munchkin_nb.engine.moves_cards import on_draw
+
+            on_draw(b, player, cid)
+        if s.winners or s.player(player).dead:
+            return
+        if s.pending and todo:
+            b.emit("MarkSet", {"key": f"{REST}:{player}", "value": todo}, ["epic.door_order"])
+            return
+    monsters = [c for c in todo if card(s, c).kind == "monster" and c in s.player(player).hand]
+    if not monsters:
+        return  # an enhancer without a monster stays in the hand
+    start_combat(b, player, monsters[0], True, ["turn.kick_door", "epic.door_order"])
+    from munchkin_nb.engine.monster_effects import on_enter
+
+    for m in monsters[1:]:
+        rules = ["epic.door_monsters", "combat.several_monsters"]
+        b.emit("MonsterAdded", {"monster": m, "by": player}, rules)
+        on_enter(b, m)
+    for e in todo:
+        if card(s, e).kind == "monster_enhancer" and e in s.player(player).hand and s.combat is not None:
+            mate = bool(effect(card(s, e), "mate"))
+            payload = {"card": e, "monster": monsters[0], "by": player, "mate": mate}
+            b.emit("EnhancerPlayed", payload, ["epic.door_monsters", "combat.enhancer"])
+
+
+@hook("after_action", NAME)
+def go_on(b: Builder, a: Action) -> None:
+    """Once the decision a curse left is settled, the rest of the two doors apply."""
+    s = b.s
+    if s.pending or s.combat is not None or s.winners:
+        return
+    for key, value in list(s.marks.items()):
+        if key.startswith(REST + ":") and value:
+            player = key.split(":", 1)[1]
+            b.emit("MarkSet", {"key": key, "value": None}, ["epic.door_order"])
+            if s.active.name == player and not s.player(player).dead:
+                apply_doors(b, player, [c for c in value if c in s.player(player).hand])
+
+
+# -- the cleric's miracle ------------------------------------------------------
+@move
+class Miracle(Move):
+    """An Epic cleric discards two cards (hand or table) to take the top treasure face down."""
+
+    name = "epic_miracle"
+    module = NAME
+    when = ("turn",)
+    anytime = OPEN
+    anytime_rule = "epic.cleric"
+    exact = True
+
+    def _ok(self, s: GameState, player: str) -> bool:
+        p = s.player(player)
+        return is_epic(s, p) and not p.dead and "cleric" in classes(s, p)
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if NAME not in s.modules or not self._ok(s, player):
+            return
+        hand = s.player(player).hand
+        if len(hand) >= 2 and (s.decks["treasure"] or s.discards["treasure"]):
+            cheap = sorted(hand, key=lambda c: (card(s, c).gold or 0, c))[:2]
+            yield act(self.name, player, cards=cheap)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(self._ok(s, a.player), "epic.cleric", f"{a.player} is not an Epic cleric.")
+        cards = a.params.get("cards")
+        require(
+            isinstance(cards, list) and len(cards) == 2 and len(set(cards)) == 2,
+            "epic.cleric",
+            "a miracle costs two different cards.",
+        )
+        for i in range(2):
+            owned(s, Action(a.name, a.player, {"card": a.params["cards"][i]}))
+
+    def run(self, b: Builder, a: Action) -> None:
+        for cid in a.params["cards"]:
+            discard(b, a.player, cid, "paid for a miracle", ["epic.cleric"])
+        draw(b, a.player, "treasure", "down", "miracle", ["epic.cleric"])
+
+
+# -- the thief's steal from the shadows ------------------------------------------
+def _stolen_turn(s: GameState, player: str) -> bool:
+    return s.marks.get(f"epic.thief:{player}") == s.turn
+
+
+def pick_one(b: Builder, player: str, n: int) -> int:
+    """A fair pick among `n` cards with six-sided dice, every roll recorded: k dice read as one
+    number in base 6, rolled again while it falls beyond `n` (one card: no roll)."""
+    k = 0
+    while 6**k < n:
+        k += 1
+    while True:
+        value = 0
+        for _ in range(k):
+            value = value * 6 + b.roll(player, "shadow_steal", ["epic.thief"]) - 1
+        if value < n:
+            return value
+
+
+@move
+class ShadowSteal(Move):
+    """An Epic thief discards a card from hand to take a random card from another player's hand."""
+
+    name = "epic_shadow_steal"
+    module = NAME
+    when = ("turn",)
+    exact = True
+
+    def _ok(self, s: GameState, player: str) -> bool:
+        p = s.player(player)
+        return (
+            s.combat is None
+            and s.active.name == player
+            and is_epic(s, p)
+            and "thief" in classes(s, p)
+            and not _stolen_turn(s, player)
+            and bool(p.hand)
+        )
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if NAME not in s.modules or not self._ok(s, player):
+            return
+        cheap = min(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))
+        for q in s.players:
+            if q.name != player and not q.dead and q.hand:
+                yield act(self.name, player, card=cheap, target=q.name)
+
+    def check(self, s: GameState, a: Action) -> None:
+        p = s.player(a.player)
+        require(is_epic(s, p) and "thief" in classes(s, p), "epic.thief", f"{a.player} is not an Epic thief.")
+        require(
+            s.combat is None and s.active.name == a.player,
+            "epic.thief",
+            "only on your own turn, out of combat.",
+        )
+        require(not _stolen_turn(s, a.player), "epic.thief", f"{a.player} has stolen this turn already.")
+        in_hand(s, a)
+        t = target(s, a)
+        require(t != a.player and not s.player(t).dead, "epic.thief", f"{a.player} cannot steal from {t}.")
+        require(bool(s.player(t).hand), "epic.thief", f"{t} has no cards in hand.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        s, t = b.s, a.params["target"]
+        b.emit("MarkSet", {"key": f"epic.thief:{a.player}", "value": s.turn}, ["epic.thief"])
+        discard(b, a.player, a.params["card"], "paid for a steal", ["epic.thief", "ability.discard_cost"])
+        hand = s.player(t).hand
+        cid = hand[pick_one(b, a.player, len(hand))]
+        payload = {"from_player": t, "to_player": a.player, "card": cid, "reason": "steal"}
+        give(b, payload, ["epic.thief"])
+
+
+# -- the elf's arrows ---------------------------------------------------------------
+ARROWS = 2  # an Epic elf's arrows a turn, -2 each
+
+
+def _arrows_shot(s: GameState, player: str) -> int:
+    got = s.marks.get(f"epic.arrows:{player}")
+    return int(got[1]) if isinstance(got, list) and got[0] == s.turn else 0
+
+
+@move
+class Arrow(Move):
+    """An Epic elf outside a combat discards a card to give either side -2 (two arrows a turn)."""
+
+    name = "epic_arrow"
+    module = NAME
+    anytime = ("combat",)
+    anytime_rule = "epic.elf"
+    exact = True
+
+    def _ok(self, s: GameState, player: str) -> bool:
+        c, p = s.combat, s.player(player)
+        return (
+            c is not None
+            and c.stage == "fight"
+            and player not in (c.fighter, c.helper)
+            and is_epic(s, p)
+            and "elf" in races(s, p)
+            and _arrows_shot(s, player) < ARROWS
+            and bool(p.hand)
+        )
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if NAME not in s.modules or not self._ok(s, player):
+            return
+        cheap = min(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))
+        yield act(self.name, player, card=cheap, side="monsters")
+        for f in (s.fight.fighter, s.fight.helper):
+            if f is not None:
+                yield act(self.name, player, card=cheap, side="players", target=f)
+
+    def check(self, s: GameState, a: Action) -> None:
+        p = s.player(a.player)
+        require(is_epic(s, p) and "elf" in races(s, p), "epic.elf", f"{a.player} is not an Epic elf.")
+        c = s.combat
+        require(c is not None and c.stage == "fight", "epic.elf", "arrows are shot into a fight.")
+        assert c is not None  # for the type checker: just required
+        require(a.player not in (c.fighter, c.helper), "epic.elf", "only into a fight you are not in.")
+        require(_arrows_shot(s, a.player) < ARROWS, "epic.elf", f"{a.player} has shot two arrows this turn.")
+        in_hand(s, a)
+        side = a.params.get("side")
+        require(side in ("players", "monsters"), "epic.elf", "an arrow hits the players or the monsters.")
+        if side == "players":
+            require(
+                a.params.get("target") in (c.fighter, c.helper), "epic.elf", "hit a fighter or the helper."
+            )
+
+    def run(self, b: Builder, a: Action) -> None:
+        s = b.s
+        shot = [s.turn, _arrows_shot(s, a.player) + 1]
+        b.emit("MarkSet", {"key": f"epic.arrows:{a.player}", "value": shot}, ["epic.elf"])
+        discard(b, a.player, a.params["card"], "an arrow", ["epic.elf", "ability.discard_cost"])
+        players = a.params["side"] == "players"
+        mod = {
+            "card": None,
+            "side": a.params["side"],
+            "target": a.params["target"] if players else s.fight.monsters[0]["card"],
+            "amount": -2,
+            "by": a.player,
+            "source": "arrow",
+            "label": f"arrow by {a.player}",
+        }
+        b.emit("ModifierPlayed", mod, ["epic.elf"])
+        reopen(b, a.player)
+
+
+# -- the wizard's escape from a curse ------------------------------------------------
+CURSE = "epic_curse_escape"  # the decision an Epic wizard gets when a curse reaches them
+
+
+@hook("curse_hits", NAME)
+def wizard_answers(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> bool:
+    """An Epic wizard with cards in hand may try to run from a curse before it lands."""
+    p = b.s.player(victim)
+    if not (is_epic(b.s, p) and "wizard" in classes(b.s, p) and p.hand):
+        return False
+    payload = {"player": victim, "kind": CURSE, "curse": cid, "by": by, "rules": list(rules)}
+    b.emit("DecisionRequired", payload, ["epic.wizard"])
+    return True
+
+
+def _curse_waiting(s: GameState, player: str) -> dict[str, Any] | None:
+    pend = s.pending[0] if s.pending else None
+    return pend if pend and pend.get("kind") == CURSE and pend.get("player") == player else None
+
+
+def _settle(b: Builder, player: str, lands: bool) -> None:
+    """The wizard's answer is final: the curse lands, or is discarded having missed."""
+    pend = dict(b.s.pending[0])
+    b.emit("DecisionMade", {"player": player, "kind": CURSE}, ["epic.wizard"])
+    if lands:
+        curse_lands(b, player, pend["curse"], pend["by"], pend["rules"])
+    else:
+        discard(b, pend["by"], pend["curse"], "escaped", ["epic.wizard"])
+    reopen_if_fighting(b, pend["by"])
+    advance(b)
+
+
+class _CurseAnswer(Move):
+    """An answer to the curse waiting for an Epic wizard."""
+
+    when = ("pending:" + CURSE,)
+    module = NAME
+    exact = True
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(_curse_waiting(s, a.player) is not None, "epic.wizard", "no curse is waiting for an answer.")
+
+
+@move
+class EscapeCurse(_CurseAnswer):
+    """Discard a card and roll to run from the curse: 5 or 6 escapes it, else try again or suffer it."""
+
+    name = "epic_escape_curse"
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if _curse_waiting(s, player) and s.player(player).hand:
+            cheap = min(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))
+            yield act(self.name, player, card=cheap)
+
+    def check(self, s: GameState, a: Action) -> None:
+        super().check(s, a)
+        in_hand(s, a)
+
+    def run(self, b: Builder, a: Action) -> None:
+        discard(b, a.player, a.params["card"], "ran from a curse", ["epic.wizard", "ability.discard_cost"])
+        roll = b.roll(a.player, "curse_escape", ["epic.wizard"])
+        if roll >= ruleset_of(b.s).escape_on:
+            _settle(b, a.player, lands=False)
+        # else the decision stays: another card, or suffer the curse
+
+
+@move
+class SufferCurse(_CurseAnswer):
+    """Give up running: the curse lands as it would have."""
+
+    name = "epic_suffer_curse"
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if _curse_waiting(s, player):
+            yield act(self.name, player)
+
+    def run(self, b: Builder, a: Action) -> None:
+        _settle(b, a.player, lands=True)
+
+
+# -- the halfling's market ---------------------------------------------------------
+MARKET = 2  # items an Epic halfling sells at double value a turn
+
+
+def _doubled_this_turn(s: GameState, player: str) -> int:
+    got = s.marks.get(f"epic.market:{player}")
+    return int(got[1]) if isinstance(got, list) and got[0] == s.turn else 0
+
+
+def _market(s: GameState, p: Player) -> bool:
+    return is_epic(s, p) and "halfling" in races(s, p)
+
+
+@hook("sale_value", NAME)
+def market_value(s: GameState, name: str, cards: list[str]) -> int | None:
+    """An Epic halfling's two dearest items of the turn sell for double."""
+    if not _market(s, s.player(name)):
+        return None
+    golds = sorted((card(s, c).gold or 0 for c in cards), reverse=True)
+    left = max(0, MARKET - _doubled_this_turn(s, name))
+    return sum(golds) + sum(golds[:left])
+
+
+@hook("after_action", NAME)
+def market_count(b: Builder, a: Action) -> None:
+    """Count the items an Epic halfling has sold at double this turn."""
+    s = b.s
+    if a.name != "sell" or not _market(s, s.player(a.player)):
+        return
+    used = _doubled_this_turn(s, a.player)
+    doubled = min(MARKET, used + len(a.params["cards"]))
+    if doubled > used:
+        b.emit("MarkSet", {"key": f"epic.market:{a.player}", "value": [s.turn, doubled]}, ["epic.halfling"])
