@@ -209,13 +209,19 @@ def use_effects(b: Builder, player: str, cid: str, params: dict[str, Any]) -> No
         discard(b, player, cid, "played", ["card.effect"])
 
 
-def usable_effects(c: Card) -> list[str]:
-    out: list[str] = []
-    for e in c.effects:
-        key = e if isinstance(e, str) else next(iter(e))
-        if key in EFFECTS:
-            out.append(key)
-    return out
+# id of a Card -> (the Card, its effect kinds played for an effect): asked for every special card
+# in every hand at every decision; the entry holds the Card so that its id is not reused
+_USABLE: dict[int, tuple[Card, tuple[str, ...]]] = {}
+
+
+def usable_effects(c: Card) -> tuple[str, ...]:
+    """The card's effect kinds that playing it for its effect carries out (EFFECTS has them)."""
+    hit = _USABLE.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    keys = tuple(k for k in (e if isinstance(e, str) else next(iter(e)) for e in c.effects) if k in EFFECTS)
+    _USABLE[id(c)] = (c, keys)
+    return keys
 
 
 def _param_options(s: GameState, player: str, need: str, c: Card) -> list[str]:
