@@ -40,7 +40,6 @@ PLAY_CSS = """
 .munchkin-play .munchkin-log p {margin: 2px 0; overflow-wrap: anywhere;}
 .munchkin-play .munchkin-log .mine {font-weight: bold;}
 .munchkin-play .munchkin-hint {border-left: 4px solid #2a9d8f; background: #e3f2ef; padding: 4px 10px;}
-.munchkin-play .munchkin-hand li {margin: 0;}
 .munchkin-play .widget-button {height: auto; min-height: 40px; white-space: normal;}
 </style>
 """
@@ -278,9 +277,9 @@ class GuidedGame(View):
                 self.hand,
                 self.story,
                 self.prompt,
-                self.choices,
                 controls,
                 self.hint_out,
+                self.choices,
                 self.review_box,
             ]
         )
@@ -320,12 +319,10 @@ class GuidedGame(View):
     def _hand_html(self) -> str:
         s = self.game.state
         p = s.player(self.me)
-        cards = "".join(
-            f"<li>{escape(card_name(s, c))} <i>({escape(card(s, c).kind.replace('_', ' '))})</i></li>"
-            for c in p.hand
+        cards = "; ".join(
+            f"{escape(card_name(s, c))} <i>({escape(card(s, c).kind.replace('_', ' '))})</i>" for c in p.hand
         )
-        cards = cards or "<li>empty</li>"
-        return f"<div class='munchkin-hand'><b>Your hand ({len(p.hand)}):</b><ul>{cards}</ul></div>"
+        return f"<p class='munchkin-hand'><b>Your hand ({len(p.hand)}):</b> {cards or 'empty'}</p>"
 
     def render(self) -> None:
         s = self.game.state
@@ -337,7 +334,8 @@ class GuidedGame(View):
         )
         self.table.value = f"<div class='munchkin-table-box'>{table_html(s)}</div>{combat_line(s)}"
         self.hand.value = self._hand_html()
-        self.story.value = "<div class='munchkin-log'>" + "".join(self.log[-SHOWN_LINES:]) + "</div>"
+        story = "".join(self.log[-SHOWN_LINES:])
+        self.story.value = f"<div class='munchkin-log'>{story}</div>" if story else ""
         decider = context(s)[0]
         if s.winners:
             won = "You win!" if self.me in s.winners else f"Won by {', '.join(s.winners)}."
@@ -352,7 +350,10 @@ class GuidedGame(View):
                 "or let the table go on.</p>"
             )
         self.choices.children = tuple(self._move_widgets())
-        self.hint_out.value = f"<div class='munchkin-hint'>{self.hint_html}</div>" if self.hint_html else ""
+        move = "none" if self.hinted is None else "move"  # which button the hint points at
+        self.hint_out.value = (
+            f"<div class='munchkin-hint' data-hint='{move}'>{self.hint_html}</div>" if self.hint_html else ""
+        )
         self.hint_html, self.hinted = "", None  # a hint is for the moment it was asked
         self.undo_button.disabled = self.checkpoint is None
         self.hint_button.disabled = self.over
