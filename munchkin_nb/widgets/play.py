@@ -252,7 +252,7 @@ class GuidedGame(View):
         self.choices = widgets.VBox()
         self.choices.add_class("munchkin-play-choices")
         self.hint_out = widgets.HTML()
-        self.hint_button = widgets.Button(description="💡 hint", tooltip="what would a good player do?")
+        self.hint_button = widgets.Button(description="hint?", tooltip="what would a good player do?")
         self.hint_button.add_class("munchkin-hint-button")
         self.hint_button.on_click(lambda _b: self.hint())
         self.undo_button = widgets.Button(description="⟲ undo", tooltip="take back your last move")
@@ -279,8 +279,8 @@ class GuidedGame(View):
                 self.prompt,
                 controls,
                 self.hint_out,
-                self.choices,
                 self.review_box,
+                self.choices,
             ]
         )
         self.widget.add_class("munchkin-play")
@@ -308,6 +308,8 @@ class GuidedGame(View):
                 )
                 box.add_class("munchkin-move-group")
                 box.add_class(f"munchkin-group-{key}")
+                if key == "trade" and not any(a == self.hinted for a in acts):
+                    box = self._folded(box, f"Trade ({len(acts)})")  # often long; rarely the move
                 out.append(box)
         if not self.over and not self.deciding:
             go = widgets.Button(description="let the table go on ▸", button_style="primary")
@@ -315,6 +317,19 @@ class GuidedGame(View):
             go.on_click(lambda _b: self.go_on())
             out.append(go)
         return out
+
+    @staticmethod
+    def _folded(box: widgets.VBox, title: str) -> widgets.VBox:
+        """`box` behind a toggle that shows it."""
+        box.layout.display = "none"
+        toggle = widgets.ToggleButton(description=title)
+        toggle.add_class("munchkin-more-moves")
+
+        def flip(change: dict[str, Any]) -> None:
+            box.layout.display = "flex" if change["new"] else "none"
+
+        toggle.observe(flip, names="value")
+        return widgets.VBox([toggle, box])
 
     def _hand_html(self) -> str:
         s = self.game.state
