@@ -36,7 +36,8 @@ QUIET_MOVES = frozenset(TRADE_MOVES) | {"discard_card", "backstab"}
 SHOWN_LINES = 40  # the newest lines of the game's story on the page (the store keeps all of it)
 PLAY_CSS = """
 <style>
-.munchkin-play .munchkin-log {max-height: 260px; overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px;}
+.munchkin-play .munchkin-log {max-height: 260px; overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px;
+  display: flex; flex-direction: column-reverse;}  /* opens scrolled to the newest line */
 .munchkin-play .munchkin-log p {margin: 2px 0; overflow-wrap: anywhere;}
 .munchkin-play .munchkin-log .mine {font-weight: bold;}
 .munchkin-play .munchkin-hint {border-left: 4px solid #2a9d8f; background: #e3f2ef; padding: 4px 10px;}
@@ -350,7 +351,7 @@ class GuidedGame(View):
         self.table.value = f"<div class='munchkin-table-box'>{table_html(s)}</div>{combat_line(s)}"
         self.hand.value = self._hand_html()
         story = "".join(self.log[-SHOWN_LINES:])
-        self.story.value = f"<div class='munchkin-log'>{story}</div>" if story else ""
+        self.story.value = f"<div class='munchkin-log'><div>{story}</div></div>" if story else ""
         decider = context(s)[0]
         if s.winners:
             won = "You win!" if self.me in s.winners else f"Won by {', '.join(s.winners)}."
