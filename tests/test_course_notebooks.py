@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ["notebooks/course.ipynb"]
+NOTEBOOKS = ["notebooks/course.ipynb", "notebooks/play.ipynb"]
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)

@@ -31,6 +31,8 @@ class Bot(Protocol):
 
 # How a bot is made: from its seed (a bot class such as RandomBot).
 BotFactory: TypeAlias = Callable[[int], Bot]
+# Whether a game goes on (not won, within its limits).
+Going: TypeAlias = Callable[[], bool]
 
 
 @dataclass
@@ -80,36 +82,57 @@ def play_on(
 
     asked: dict[str, tuple[object, ...]] = {}
     while going():
-        # Before a decision, every other player in seat order may interject (a curse, a Go Up a
-        # Level, a trade...), as at a real table. A player is asked again only once the table has
-        # moved on (another turn, phase, kind of decision or number of monsters): that keeps
-        # simulations fast, and the bots lose little by it.
-        s = game.state
-        decider, when = context(s)
-        if decider is not None:
-            view = (s.turn, s.phase, when, len(s.combat.monsters) if s.combat else 0)
-            k = names.index(decider)
-            for name in names[k + 1 :] + names[:k]:
-                if asked.get(name) == view:
-                    continue
-                asked[name] = view
-                wanted = bots[name].interject(game.state, name)
-                if wanted is not None:
-                    game.act(wanted)
-                    if not going():
-                        break
-            if not going():
-                break
-        who = context(game.state)[0]
-        settled = bots[who].decide(game.state, who) if who else None
-        if settled is not None:  # a choice its bot makes without the list (the engine still checks it)
-            game.act(settled)
+        if not ask_around(game, bots, names, asked, going):
+            break
+        bot_move(game, bots)
+
+
+def table_view(s: GameState) -> tuple[object, ...]:
+    """What a player asked whether to interject has seen: turn, phase, kind of decision, monsters."""
+    return (s.turn, s.phase, context(s)[1], len(s.combat.monsters) if s.combat else 0)
+
+
+def ask_around(
+    game: Game, bots: dict[str, Bot], names: list[str], asked: dict[str, tuple[object, ...]], going: Going
+) -> bool:
+    """Before a decision, let every other bot (in seat order) interject; False once `going` fails.
+    Names without a bot (a person's seat) are skipped: whoever seats them asks them."""
+    # Every other player in seat order may interject (a curse, a Go Up a Level, a trade...), as at
+    # a real table. A player is asked again only once the table has moved on (another turn, phase,
+    # kind of decision or number of monsters): that keeps simulations fast, and the bots lose
+    # little by it.
+    s = game.state
+    decider = context(s)[0]
+    if decider is None:
+        return going()
+    view = table_view(s)
+    k = names.index(decider)
+    for name in names[k + 1 :] + names[:k]:
+        if name not in bots or asked.get(name) == view:
             continue
-        # the decider's legal actions, narrowed to what its bot would ever pick (all if none of those)
-        legal = legal_actions(game.state, only=bots[who].considers(game.state, who)) if who else []
-        if not legal:
-            legal = legal_actions(game.state)
-        if not legal:
-            raise RuntimeError(f"no legal action at event {len(game.events)} (phase {game.state.phase})")
-        who = legal[0].player
-        game.act(bots[who].choose(game.state, legal))
+        asked[name] = view
+        wanted = bots[name].interject(game.state, name)
+        if wanted is not None:
+            game.act(wanted)
+            if not going():
+                return False
+    return going()
+
+
+def bot_move(game: Game, bots: dict[str, Bot]) -> Action:
+    """The decider's bot makes its decision (without the list when it can); returns the action."""
+    who = context(game.state)[0]
+    settled = bots[who].decide(game.state, who) if who else None
+    if settled is not None:  # a choice its bot makes without the list (the engine still checks it)
+        game.act(settled)
+        return settled
+    # the decider's legal actions, narrowed to what its bot would ever pick (all if none of those)
+    legal = legal_actions(game.state, only=bots[who].considers(game.state, who)) if who else []
+    if not legal:
+        legal = legal_actions(game.state)
+    if not legal:
+        raise RuntimeError(f"no legal action at event {len(game.events)} (phase {game.state.phase})")
+    who = legal[0].player
+    chosen = bots[who].choose(game.state, legal)
+    game.act(chosen)
+    return chosen

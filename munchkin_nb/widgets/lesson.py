@@ -78,6 +78,16 @@ def combat_line(state: Any) -> str:
     )
 
 
+def move_groups(state: Any, actions: list[Action]) -> dict[str, list[Action]]:
+    """The moves by kind: the decider's own ("turn"), out-of-turn plays ("interject"), trades."""
+    decider = context(state)[0]
+    out: dict[str, list[Action]] = {"turn": [], "interject": [], "trade": []}
+    for a in actions:
+        key = "trade" if a.name in TRADE_MOVES else ("turn" if a.player == decider else "interject")
+        out[key].append(a)
+    return out
+
+
 def same_action(chosen: Action, scripted: Action) -> bool:
     """The learner's action is the scripted one: same name and player, the script's params agree."""
     if chosen.name != scripted.name or chosen.player != scripted.player:
@@ -386,12 +396,7 @@ class Lesson(View):
 
     def groups(self, actions: list[Action]) -> dict[str, list[Action]]:
         """The moves by kind: the decider's own, others' interjections, and trades."""
-        decider = context(self.game.state)[0]
-        out: dict[str, list[Action]] = {"turn": [], "interject": [], "trade": []}
-        for a in actions:
-            key = "trade" if a.name in TRADE_MOVES else ("turn" if a.player == decider else "interject")
-            out[key].append(a)
-        return out
+        return move_groups(self.game.state, actions)
 
     def choose(self, action: Action) -> list[Event]:
         """Apply the learner's choice through the engine and explain what happened (an open

@@ -1,0 +1,69 @@
+"""The guided game in chromium: 30 decisions (desktop) with hints and one undo, then the game opens
+in the stepper; at desktop and phone sizes, with no console error and no outside request."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_course_page import SIZES, _page, _shot
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def play_server(start_app, tmp_path_factory):
+    saved = {k: os.environ.get(k) for k in ("PYTHONPATH", "MUNCHKIN_PLAY_DB")}
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), saved["PYTHONPATH"]]))
+    os.environ["MUNCHKIN_PLAY_DB"] = str(tmp_path_factory.mktemp("play") / "play.db")
+    try:
+        return start_app(notebook=ROOT / "notebooks" / "play.ipynb")
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k)
+            else:
+                os.environ[k] = v
+
+
+def _decide(page):
+    """Ask for a hint, then follow it (or let the table go on); True if a move was made."""
+    page.locator(".munchkin-hint-button").click()
+    hint = page.locator(".munchkin-hint")
+    hint.wait_for(state="visible")
+    moved = hint.get_attribute("data-hint") == "move"
+    # the buttons are drawn after the hint's text: wait for the one it points at
+    button = page.locator("button.munchkin-suggested" if moved else ".munchkin-go-on").first
+    button.wait_for(state="visible")
+    button.click()
+    page.locator(".munchkin-hint").wait_for(state="detached")
+    return moved
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_guided_game_with_hints_an_undo_and_its_review(browser, play_server, size):
+    context, page, watch = _page(browser, size)
+    page.goto(play_server.url)
+    page.locator(".munchkin-hint-button").wait_for(state="visible")
+    assert "Your hand" in page.locator(".munchkin-hand").inner_text()
+    _shot(page, f"play_start_{size}")
+    wanted = 30 if size == "desktop" else 6
+    decisions = 0
+    undone = size != "desktop"  # the undo is tried once, at the desktop size
+    while decisions < wanted:
+        decisions += _decide(page)
+        if decisions == 3 and not undone:
+            undone = True
+            page.locator(".munchkin-undo").click()
+            page.locator(".munchkin-undo:disabled").wait_for()
+            decisions -= 1
+    _shot(page, f"play_moves_{size}")
+    page.locator(".munchkin-review").click()
+    page.locator(".munchkin-play .munchkin-stepper").wait_for(state="visible")
+    _shot(page, f"play_review_{size}")
+    watch.assert_clean()
+    context.close()
