@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -106,13 +107,27 @@ def connect(path: str, *, readonly: bool = False) -> sqlite_utils.Database:
                 raise StoreError(f"{path} holds no event store (an empty database)")
             check_intact(conn, path, version)
             return sqlite_utils.Database(conn)
-        return _writable(conn, path)
+        return _writable_when_free(conn, path)
     except sqlite3.Error as error:
         conn.close()
         raise StoreError(f"{path}: {_sqlite_message(error)}") from None
     except BaseException:
         conn.close()
         raise
+
+
+def _writable_when_free(conn: sqlite3.Connection, path: str) -> sqlite_utils.Database:
+    """`_writable`, tried again while another process holds the file: switching a new file to WAL
+    is refused at once ("database is locked") rather than waited for, when two processes open it
+    together; every step of `_writable` may be done twice."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            return _writable(conn, path)
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _writable(conn: sqlite3.Connection, path: str) -> sqlite_utils.Database:
