@@ -62,6 +62,13 @@ def test_set_up_is_played_by_everyone_at_once():
     assert not any(e.payload.get("out_of_turn") for e in g.events if e.type == "ActionTaken")
 
 
+def _fight_then_run(g: Game, monster: str) -> None:
+    """Ana kicks the door on a monster she cannot beat, everyone passes, and she runs from it."""
+    for who, name in [("Ana", "kick_door"), ("Ana", "pass"), ("Ben", "pass"), ("Cleo", "pass")]:
+        g.act(Action(name, who, {}))
+    g.act(Action("run_away", "Ana", {"monster": monster}))
+
+
 def _scenario_game(name: str) -> Game:
     return scenario_game(load_scenario(SCENARIOS / f"{name}.yaml"))
 
@@ -92,14 +99,7 @@ def test_refusals_out_of_turn_name_their_rule():
 # rules: turn.loot_the_room
 def test_looting_after_running_away_is_refused_for_running_away():
     g = _scenario_game("loot_not_after_fleeing")
-    for who, name, params in [
-        ("Ana", "kick_door", {}),
-        ("Ana", "pass", {}),
-        ("Ben", "pass", {}),
-        ("Cleo", "pass", {}),
-        ("Ana", "run_away", {"monster": "flying_frogs"}),
-    ]:
-        g.act(Action(name, who, params))
+    _fight_then_run(g, "flying_frogs")
     assert g.state.fled and g.state.combat is None
     with pytest.raises(IllegalAction) as exc:
         g.act(Action("loot_the_room", "Ana", {}))
@@ -110,16 +110,9 @@ def test_looting_after_running_away_is_refused_for_running_away():
 # rules: death.help_next_turn
 def test_who_died_this_turn_may_not_help_until_the_next():
     g = _scenario_game("death_help_from_next_turn")
-    for who, name, params in [
-        ("Ana", "kick_door", {}),
-        ("Ana", "pass", {}),
-        ("Ben", "pass", {}),
-        ("Cleo", "pass", {}),
-        ("Ana", "run_away", {"monster": "unspeakably_awful_indescribable_horror"}),
-        ("Ana", "end_turn", {}),
-        ("Ben", "kick_door", {}),
-    ]:
-        g.act(Action(name, who, params))
+    _fight_then_run(g, "unspeakably_awful_indescribable_horror")  # she dies
+    g.act(Action("end_turn", "Ana", {}))
+    g.act(Action("kick_door", "Ben", {}))
     ask = Action("ask_for_help", "Ben", {"helper": "Ana", "treasures": 0, "items": []})
     assert can(g.state, ask)  # she died last turn: her new character may help
     g.state.player("Ana").died_on_turn = g.state.turn  # as if she had died in this very turn

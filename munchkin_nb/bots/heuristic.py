@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from munchkin_nb.engine import Action, GameState, breakdown, can, legal_actions
+from munchkin_nb.engine import Action, GameState, breakdown, can, context, legal_actions
 from munchkin_nb.engine.cardinfo import card, item_usable
 from munchkin_nb.rules.rulesets import MODULES
 
@@ -68,8 +68,8 @@ class HeuristicBot:
 
     def considers(self, s: GameState, me: str) -> frozenset[str]:
         """The moves `choose` may pick now; the runner lists only these (all, if none is legal)."""
-        c = s.combat
-        if c is not None and c.stage == "fight" and not c.asked and not s.pending:
+        if context(s)[1] == "combat":  # the last-chance window of a fight, as the engine says
+            c = s.fight
             return self.FIGHTING if me in (c.fighter, c.helper) else self.WATCHING
         if s.modules:  # the game's modules' own moves too
             return self.ANY_TIME | {m for n in s.modules for m in MODULES[n].bot_tries}
@@ -165,9 +165,9 @@ class HeuristicBot:
         """A choice that needs no list of legal actions, or None. Watching someone else's fight
         while its fighter is below level 7, this bot always passes (see `_combat`); passing is
         always open to whoever holds the last chance, so nothing need be listed first."""
-        c = s.combat
-        if c is None or c.stage != "fight" or c.asked or s.pending or not c.window or c.window[0] != me:
+        if context(s) != (me, "combat"):  # the engine says who holds the last chance
             return None
+        c = s.fight
         if me in (c.fighter, c.helper) or s.player(c.fighter).level >= 7:
             return None
         return Action("pass", me, {})
