@@ -58,10 +58,23 @@ def shoot(browser, url: str, out: Path, outside: list[str]) -> None:
     page.wait_for_timeout(800)
     page.locator(".munchkin-cards").screenshot(path=str(out / "explorer_card.png"))
     context.close()
+    context, page = page_at(1280, 900)
+    differs(page)
+    page.screenshot(path=str(out / "explorer_differs.png"))
+    context.close()
     context, page = page_at(390, 844)
     search(page, "Deutsch", "Weglaufen", "run.roll")
     page.screenshot(path=str(out / "explorer_phone.png"))
+    differs(page)
+    page.screenshot(path=str(out / "explorer_differs_phone.png"))
     context.close()
+
+
+def differs(page) -> None:
+    """The 'What differs' tab: every rule the games state differently, side by side."""
+    page.locator(".lm-TabBar-tab").nth(2).click()  # the third tab, in whatever language
+    page.locator(".munchkin-differs table").wait_for(state="visible")
+    page.wait_for_timeout(600)
 
 
 def main(argv: list[str] | None = None) -> int:
