@@ -142,3 +142,20 @@ def test_the_card_views_read_by_kind_with_plural_legends():
     assert {"races", "enhancers"} <= names and "classs" not in names and "sexs" not in names
     matrix = relation_matrix(cards)
     assert "race dwarf" in matrix.data[0].x and "3,872 Orcs" in matrix.data[0].y
+
+
+def test_a_plugins_own_translation_file_is_read_and_a_rule_translated_twice_is_refused(tmp_path, monkeypatch):
+    rid = RULES[0].id
+    (tmp_path / "mine" / "i18n").mkdir(parents=True)
+    (tmp_path / "mine" / "i18n" / "eo.yaml").write_text("plugin.rule:\n  title: T\n  text: X\n")
+    monkeypatch.setattr(tr, "PLUGINS_DIR", tmp_path)
+    tr.table.cache_clear()
+    try:
+        assert tr.table("eo")["plugin.rule"] == {"title": "T", "text": "X"}
+        assert rid in tr.table("eo")  # the catalogue's own file is still read
+        (tmp_path / "mine" / "i18n" / "eo.yaml").write_text(f"{rid}:\n  title: T\n  text: X\n")
+        tr.table.cache_clear()
+        with pytest.raises(ValueError, match="translated in another file"):
+            tr.table("eo")
+    finally:
+        tr.table.cache_clear()

@@ -3,7 +3,9 @@
 `<lang>.yaml` holds, for each rule, its `title` and `text` in our own words and `quote`, our
 translation of the words the rule quotes from its rulebook (none where the rulebook is in that
 language). English titles and texts stay in the catalogue; `en.yaml` holds only quotes.
-`cards.yaml` names cards in the languages whose rulebooks name them.
+`cards.yaml` names cards in the languages whose rulebooks name them. A plug-in (a ruleset or a
+module) may keep its own rules' translations beside it, in `munchkin_nb/rulesets/<name>/i18n/<lang>.yaml`
+of the same shape; `table` reads them all.
 How to add a language or a rule's translation: docs/rulebooks.md.
 """
 
@@ -42,14 +44,27 @@ def _language(lang: str) -> str:
     return lang
 
 
+PLUGINS_DIR = DATA_DIR.parent.parent / "rulesets"
+
+
+def _files(lang: str) -> list[Path]:
+    """The translation files of `lang`: the catalogue's own, then each plug-in's, in name order."""
+    own = DATA_DIR / f"{_language(lang)}.yaml"
+    return [p for p in [own, *sorted(PLUGINS_DIR.glob(f"*/i18n/{lang}.yaml"))] if p.is_file()]
+
+
 @lru_cache(maxsize=8)
 def table(lang: str) -> dict[str, dict[str, str]]:
-    """The translations file of `lang` as {rule id: {field: text}} (empty when there is none)."""
-    path = DATA_DIR / f"{_language(lang)}.yaml"
-    if not path.is_file():
-        return {}
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
-    return {str(k): {str(f): str(v) for f, v in (fields or {}).items()} for k, fields in data.items()}
+    """The translations of `lang` as {rule id: {field: text}} (empty when there are none)."""
+    out: dict[str, dict[str, str]] = {}
+    for path in _files(lang):
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+        for k, fields in data.items():
+            if str(k) in out:
+                # two files translating one rule would make the winner depend on file order
+                raise ValueError(f"{path}: rule {k} is translated in another file too")
+            out[str(k)] = {str(f): str(v) for f, v in (fields or {}).items()}
+    return out
 
 
 def needed(rule: Rule, lang: str) -> tuple[str, ...]:
