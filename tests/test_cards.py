@@ -326,3 +326,25 @@ def test_bad_curse_and_when(tmp_path):
 def test_vocabulary_is_importable_data():
     assert "cannot_be_outrun" in V.EFFECT_KINDS and "death" in V.STEP_KINDS
     assert "race" in V.CONDITION_KEYS and "monster" in V.KINDS
+
+
+def test_a_modules_cards_join_the_rulesets_set_and_an_id_in_both_is_refused(tmp_path, monkeypatch):
+    import dataclasses
+
+    import yaml
+
+    from munchkin_nb.cards import CardError, load_set
+    from munchkin_nb.cards.load import CARDS_DIR
+    from munchkin_nb.rules import rulesets
+
+    d10 = rulesets.MODULES["d10"]
+    monkeypatch.setitem(rulesets.MODULES, "d10", dataclasses.replace(d10, cards="extra"))
+    assert rulesets.deck_name("classic", ["d10"]) == "classic+extra"
+    assert rulesets.deck_name("classic", []) == "classic"
+    one = yaml.safe_load((CARDS_DIR / "classic.yaml").read_text())["cards"][0]
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(yaml.safe_dump({"set": "extra", "cards": [{**one, "id": "an_extra_card"}]}))
+    joined = load_set(f"classic+{extra}")
+    assert set(joined.cards) == set(load_set("classic").cards) | {"an_extra_card"}
+    with pytest.raises(CardError, match="in an earlier set"):
+        load_set("classic+classic")

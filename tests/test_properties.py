@@ -11,14 +11,25 @@ from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, GameState, can, evolve, fold, legal_actions, state_hash
 from munchkin_nb.engine.cardinfo import card_set, hand_limit
 from munchkin_nb.engine.state import combat_cards
-from munchkin_nb.rules import RULESETS, ruleset
+from munchkin_nb.rules import RULESETS
+from munchkin_nb.rules.rulesets import MODULES, ruleset_with
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=10_000)
 players = st.integers(min_value=3, max_value=6)
 bots = st.sampled_from(["random", "heuristic"])
-# every invariant holds for every ruleset (classic and each plug-in), drawn like the seed
-rulesets = st.sampled_from(sorted(RULESETS))
+
+
+def _with_modules(name: str):
+    """That ruleset with any set of the modules it can take (none, some, or all)."""
+    fits = sorted(m for m, mod in MODULES.items() if name in mod.rulesets)
+    chosen = st.lists(st.sampled_from(fits), unique=True).map(sorted) if fits else st.just([])
+    return chosen.map(lambda ms: {"ruleset": name, "modules": ms})
+
+
+# every invariant holds for every ruleset (classic and each plug-in) with any of its modules on,
+# drawn like the seed; `rs` is the keyword arguments of `play_game` that say so
+rulesets = st.sampled_from(sorted(RULESETS)).flatmap(_with_modules)
 
 
 def every_card(s: GameState) -> Counter:
@@ -36,8 +47,8 @@ def every_card(s: GameState) -> Counter:
 @SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot, rs):
-    rec = play_game(n, seed, bot, max_turns=40, ruleset=rs)
-    for _ in cards_in_one_place(rec.events, ruleset(rs).card_set):
+    rec = play_game(n, seed, bot, max_turns=40, **rs)
+    for _ in cards_in_one_place(rec.events, rec.events[0].payload["card_set"]):
         pass
 
 
@@ -59,8 +70,8 @@ def cards_in_one_place(events, card_set_name: str):
 @SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot, rs):
-    rec = play_game(n, seed, bot, max_turns=60, ruleset=rs)
-    win = ruleset(rs).win_level
+    rec = play_game(n, seed, bot, max_turns=60, **rs)
+    win = ruleset_with(rs["ruleset"], tuple(rs["modules"])).win_level
     for e in rec.events:
         if e.type == "LevelChanged":
             assert 1 <= e.payload["level"] <= win + 3, e.payload
@@ -75,9 +86,9 @@ def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot, rs):
 @SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot, rs):
-    rec = play_game(n, seed, bot, max_turns=40, ruleset=rs)
+    rec = play_game(n, seed, bot, max_turns=40, **rs)
     s = GameState.initial()
-    limit = ruleset(rs).hand_limit
+    limit = ruleset_with(rs["ruleset"], tuple(rs["modules"])).hand_limit
     for e in rec.events:
         if e.type == "TurnEnded":
             p = s.player(e.payload["player"])
@@ -85,11 +96,13 @@ def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot, rs):
         evolve(s, e)
 
 
-def random_walk(seed: int, n: int, steps: int, rs: str = "classic"):
+def random_walk(seed: int, n: int, steps: int, rs: dict | None = None):
     """A game driven by uniformly random legal actions: yields (step, game, legal) before each action."""
     import random
 
-    game = Game.start(["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n], rs, seed=seed)
+    rs = rs or {"ruleset": "classic", "modules": []}
+    names = ["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"][:n]
+    game = Game.start(names, rs["ruleset"], seed=seed, modules=rs["modules"])
     rng = random.Random(seed)
     for step in range(steps):
         legal = legal_actions(game.state)
@@ -110,15 +123,15 @@ def test_every_legal_action_is_accepted(seed, n, rs):
 @SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_same_seed_same_events_byte_for_byte(seed, n, bot, rs):
-    a = play_game(n, seed, bot, max_turns=30, ruleset=rs)
-    b = play_game(n, seed, bot, max_turns=30, ruleset=rs)
+    a = play_game(n, seed, bot, max_turns=30, **rs)
+    b = play_game(n, seed, bot, max_turns=30, **rs)
     assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
 
 
 @SETTINGS
 @given(seeds, players, rulesets, st.data())
 def test_every_prefix_folds_to_the_same_state(seed, n, rs, data):
-    rec = play_game(n, seed, "random", max_turns=30, ruleset=rs)
+    rec = play_game(n, seed, "random", max_turns=30, **rs)
     k = data.draw(st.integers(min_value=1, max_value=len(rec.events)))
     incremental = GameState.initial()
     for e in rec.events[:k]:

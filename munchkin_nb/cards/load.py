@@ -30,9 +30,12 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Path:
 
 
 def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
-    """Load a set by name ("classic") or by path; raise CardError on a bad card."""
+    """Load a set by name ("classic"), by names joined with "+" (a ruleset's set and its modules'
+    cards, "classic+steeds") or by path; raise CardError on a bad card or an id in two files."""
     import munchkin_nb.rules  # noqa: F401  (the ruleset plug-ins add the words their cards use)
 
+    if isinstance(name_or_path, str) and "+" in name_or_path and not Path(name_or_path).exists():
+        return _joined(name_or_path)
     path = resolve(name_or_path)
     try:
         data = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what=str(path))
@@ -47,6 +50,17 @@ def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
             raise CardError(card.id, "id", "duplicate id")
         cards[card.id] = card
     return CardSet(name=str(data.get("set", path.stem)), cards=cards)
+
+
+def _joined(name: str) -> CardSet:
+    """The sets named in "a+b+c", as one set named so; an id in two of them is refused."""
+    cards: dict[str, Card] = {}
+    for part in name.split("+"):
+        for cid, card in load_set(part).cards.items():
+            if cid in cards:
+                raise CardError(cid, "id", f"is in {part!r} and in an earlier set of {name!r}")
+            cards[cid] = card
+    return CardSet(name=name, cards=cards)
 
 
 def parse_card(raw: object, n: int) -> Card:

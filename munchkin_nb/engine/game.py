@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from munchkin_nb.rules.rulesets import check_modules
+from munchkin_nb.rules.rulesets import check_modules, deck_name
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from .actions import Action, IllegalAction
@@ -53,7 +53,7 @@ def new_game(
         "GameStarted",
         {
             "ruleset": rs.name,
-            "card_set": rs.card_set,
+            "card_set": deck_name(rs.name, on),
             "modules": on,
             **({"piles": list(rs.piles)} if rs.piles else {}),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in specs],

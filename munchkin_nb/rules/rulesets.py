@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -65,6 +65,8 @@ class Module:
     bot_tries: Mapping[str, float] = field(default_factory=dict)
     #: Ruleset fields the module sets while it is on (a longer game: `win_level`)
     changes: Mapping[str, Any] = field(default_factory=dict)
+    #: the card file (cards/<name>.yaml) whose cards join the decks while the module is on; "" for none
+    cards: str = ""
 
 
 MODULES: dict[str, Module] = {}
@@ -76,6 +78,12 @@ def register_module(m: Module) -> Module:
         raise ValueError(f"module {m.name!r} is registered twice")
     MODULES[m.name] = m
     return m
+
+
+def deck_name(ruleset_name: str, modules: Sequence[str] = ()) -> str:
+    """The card set of a game: the ruleset's, joined by each module's own cards ("classic+steeds")."""
+    extra = [MODULES[m].cards for m in modules if m in MODULES and MODULES[m].cards]
+    return "+".join([RULESETS[ruleset_name].card_set, *extra])
 
 
 def check_modules(names: object, ruleset_name: str = "classic") -> list[str]:

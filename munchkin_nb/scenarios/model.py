@@ -8,7 +8,7 @@ from typing import Any
 
 from munchkin_nb.cards import CardError, load_set
 from munchkin_nb.rules import ruleset
-from munchkin_nb.rules.rulesets import check_modules, die_sides
+from munchkin_nb.rules.rulesets import check_modules, deck_name, die_sides
 
 from .fields import FieldError, need_int, need_known_keys, need_list, need_map, need_str, str_list
 from .names import CardNames
@@ -108,13 +108,16 @@ def _read(path: Path) -> Scenario:
     rs_name = need_str(data.get("ruleset", "classic"), "ruleset")
     try:
         rs = ruleset(rs_name)
-        card_set = load_set(rs.card_set)
-    except (ValueError, CardError) as exc:
+    except ValueError as exc:
         raise FieldError(f"ruleset: {exc}") from None
     try:
         modules = check_modules(data.get("modules", []), rs_name)
     except ValueError as exc:
         raise FieldError(f"modules: {exc}") from None
+    try:
+        card_set = load_set(deck_name(rs_name, modules))
+    except (ValueError, CardError) as exc:
+        raise FieldError(f"cards: {exc}") from None
     cards = CardNames(tuple(card_set.instances()))
     rules = [rule_id(r, f"rules[{i}]") for i, r in enumerate(need_list(data.get("rules", []), "rules"))]
     players = [_player(i, p, cards) for i, p in enumerate(need_list(data.get("players") or [], "players"))]

@@ -18,6 +18,7 @@ from munchkin_nb.engine import (
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.chance import ChanceExhausted
 from munchkin_nb.rules import ruleset
+from munchkin_nb.rules.rulesets import deck_name
 
 from .checks import engine_answer, same_answer
 from .expect import check_expectation
@@ -64,7 +65,7 @@ def scenario_game(sc: Scenario) -> Game:
         "GameStarted",
         {
             "ruleset": sc.ruleset,
-            "card_set": ruleset(sc.ruleset).card_set,
+            "card_set": deck_name(sc.ruleset, sc.modules),
             "modules": list(sc.modules),
             "piles": list(ruleset(sc.ruleset).piles),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in sc.players],
