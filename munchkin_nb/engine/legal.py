@@ -24,6 +24,7 @@ from typing import Any
 from . import hooks
 from .actions import Action, IllegalAction, require
 from .builder import Builder, renames_of
+from .cardinfo import kinds_in_hand
 from .chance import Chance, RandomChance
 from .events import Event
 from .moves_base import MOVES, Move
@@ -96,7 +97,13 @@ def legal_actions(
         return []
     narrow = None if only is None else only if isinstance(only, frozenset) else frozenset(only)
     out: list[Action] = []
+    held: frozenset[str] | None = None  # the kinds of card in the player's hand, once asked
     for m in _moves_for(when, player == decider, s.phase, narrow, _modules(s)):
+        if m.hand_kinds is not None:
+            if held is None:
+                held = kinds_in_hand(s, player)
+            if not m.hand_kinds & held:
+                continue
         if m.exact:
             out.extend(m.candidates(s, player))
             continue

@@ -637,6 +637,7 @@ class Curse(Move):
     """Play a curse from hand on any player."""
 
     name = "curse"
+    hand_kinds = frozenset({"curse"})
     exact = True
     anytime = OPEN
     anytime_rule = "curse.any"
@@ -664,6 +665,7 @@ class GoUpALevel(Move):
     """Play a go-up-a-level card on any player, when its condition holds; never for the winning level."""
 
     name = "go_up_a_level"
+    hand_kinds = frozenset({"go_up_a_level"})
     exact = True
     anytime = OPEN
     anytime_rule = "card.go_up_a_level"
@@ -731,6 +733,7 @@ class LookForTrouble(Move):
     """No monster behind the door: fight a monster from your hand."""
 
     name = "look_for_trouble"
+    hand_kinds = frozenset({"monster"})
     phases = ("after_door",)
     when = ("turn",)
 
