@@ -105,12 +105,18 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
 
     for m in monsters[1:]:
         rules = ["epic.door_monsters", "combat.several_monsters"]
-        b.emit("MonsterAdded", {"monster": m, "by": player}, rules)
+        if s.combat is None:  # the first one left as it came (it will not fight this player)
+            start_combat(b, player, m, True, rules)
+        else:
+            b.emit("MonsterAdded", {"monster": m, "by": player}, rules)
         on_enter(b, m)
     for e in todo:
-        if card(s, e).kind == "monster_enhancer" and e in s.player(player).hand and s.combat is not None:
+        # the enhancer goes on the first turned monster still in the fight (one may have left)
+        fighting = [m["card"] for m in s.combat.monsters] if s.combat is not None else []
+        target = next((m for m in monsters if m in fighting), None)
+        if card(s, e).kind == "monster_enhancer" and e in s.player(player).hand and target is not None:
             mate = bool(effect(card(s, e), "mate"))
-            payload = {"card": e, "monster": monsters[0], "by": player, "mate": mate}
+            payload = {"card": e, "monster": target, "by": player, "mate": mate}
             b.emit("EnhancerPlayed", payload, ["epic.door_monsters", "combat.enhancer"])
 
 
