@@ -343,7 +343,7 @@ def run_away_modifier(state: GameState, name: str, monster: str) -> int:
     for cid in p.equipped:
         if item_usable(state, p, cid):
             mod += sum(v for v in effects(card(state, cid), "run_away") if isinstance(v, int))
-    for fn in hooks.of(state, "run_away_own"):  # e.g. a steed's modifier replaces its rider's
+    for fn in hooks.of(state, "run_away_own"):  # a mount of a module may replace them
         own = fn(state, name)
         if own is not None:
             mod = int(own)

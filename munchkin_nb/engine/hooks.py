@@ -27,7 +27,7 @@ Points (the signature each registered function has):
 - `counts_against` fn(state, player, cond) -> bool: a monster's bonus or penalty against COND
   (a race, class or sex) also applies to this player (through a companion of theirs that matches).
 - `run_away_own`  fn(state, player) -> int | None: the player's own run-away modifier (race, class,
-  items) replaced by this one (a steed's), or None to keep it.
+  items) replaced by this one (a mount's), or None to keep it.
 - `big_exempt`    fn(state, card) -> bool: a big card in play that the big-item limit does not count.
 """
 

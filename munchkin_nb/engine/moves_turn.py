@@ -75,7 +75,7 @@ def big_item_limit(s: GameState, name: str) -> int:
 
 def big_items(s: GameState, name: str) -> list[str]:
     p = s.player(name)
-    exempt = hooks.of(s, "big_exempt")  # e.g. a steed: big, but outside the limit
+    exempt = hooks.of(s, "big_exempt")  # big cards a module keeps outside the limit
     return [x for x in p.equipped + p.carried if card(s, x).big and not any(fn(s, x) for fn in exempt)]
 
 
