@@ -130,6 +130,18 @@ class Dismount(Move):
 
 
 @hook("after_action", NAME)
+def equips_itself(b: Builder, a: Action) -> None:
+    """A steed that came into play sideways (a trade, a gift) or was turned sideways equips itself."""
+    s = b.s
+    if s.combat is not None:
+        return  # equipment is fixed in a fight; it equips itself after
+    for p in s.players:
+        for cid in list(p.carried):
+            if card(s, cid).kind == "steed":
+                b.emit("ItemEquipped", {"player": p.name, "card": cid, "equipped": True}, ["steeds.items"])
+
+
+@hook("after_action", NAME)
 def note_drawn(b: Builder, a: Action) -> None:
     """A steed turned face up by kicking the door may be fought: remember which, this turn."""
     if a.name != "kick_door":
