@@ -262,7 +262,7 @@ def forget_carried(b: Builder, a: Action) -> None:
 
 
 # -- the sacrifice -----------------------------------------------------------------------------
-def _unrolled(s: GameState, player: str) -> bool:
+def unrolled(s: GameState, player: str) -> bool:
     """The player is running from every monster still: no roll made, no monster escaped yet."""
     c = s.combat
     if c is None or c.stage != "run_away" or c.escape or player in c.auto_escape:
@@ -281,11 +281,11 @@ class Sacrifice(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if not _alive(s, player) or hireling_of(s, s.player(player)) is None or not _unrolled(s, player):
+        if not _alive(s, player) or hireling_of(s, s.player(player)) is None or not unrolled(s, player):
             return
         c = s.fight
         helper = c.helper if player == c.fighter else None
-        if helper is not None and _unrolled(s, helper):
+        if helper is not None and unrolled(s, helper):
             yield act(self.name, player, helper_escapes=True)
             yield act(self.name, player, helper_escapes=False)
         else:
@@ -298,14 +298,14 @@ class Sacrifice(Move):
             f"{a.player} has no hireling to sacrifice.",
         )
         require(
-            _unrolled(s, a.player),
+            unrolled(s, a.player),
             "hirelings.sacrifice",
             "a hireling is sacrificed instead of rolling to run away, before any roll.",
         )
         if a.params.get("helper_escapes"):
             c = s.fight
             require(
-                a.player == c.fighter and c.helper is not None and _unrolled(s, c.helper),
+                a.player == c.fighter and c.helper is not None and unrolled(s, c.helper),
                 "hirelings.helper_escapes",
                 "only the fighter decides for a helper still to run.",
             )
@@ -340,9 +340,14 @@ class Enhance(Move):
     #: the module whose games list it
     needs = ""
 
+    def companion(self, s: GameState, p: Player) -> str | None:
+        """The card of `p` in play this move may enhance (a hireling, a steed), if any."""
+        return None
+
     def targets(self, s: GameState) -> list[tuple[Player, str]]:
         """(owner, card) for every card in play this move may enhance."""
-        return []
+        found = ((p, None if p.dead else self.companion(s, p)) for p in s.players)
+        return [(p, cid) for p, cid in found if cid is not None]
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if self.needs not in s.modules or s.player(player).dead:
@@ -397,10 +402,5 @@ class EnhanceHireling(Enhance):
     rule = "hirelings.enhancers"
     needs = NAME
 
-    def targets(self, s: GameState) -> list[tuple[Player, str]]:
-        out = []
-        for p in s.players:
-            cid = None if p.dead else hireling_of(s, p)
-            if cid is not None:
-                out.append((p, cid))
-        return out
+    def companion(self, s: GameState, p: Player) -> str | None:
+        return hireling_of(s, p)

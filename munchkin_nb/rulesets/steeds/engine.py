@@ -18,7 +18,7 @@ from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves_base import Move, act, in_hand, move
 from munchkin_nb.engine.registry import handles
 from munchkin_nb.engine.state import Combat, GameState, Player
-from munchkin_nb.rulesets.hirelings.engine import Enhance, enhancer_levels
+from munchkin_nb.rulesets.hirelings.engine import Enhance, enhancer_levels, unrolled
 
 from . import NAME
 
@@ -93,14 +93,6 @@ class Mount(Move):
         b.emit("CardPlayed", payload, ["steeds.items", "steeds.one", "steeds.big"])
 
 
-def _before_rolling(s: GameState, player: str) -> bool:
-    c = s.combat
-    if c is None or c.stage != "run_away" or c.escape or player in c.auto_escape:
-        return False
-    mine = [m for who, m in c.to_run if who == player]
-    return bool(mine) and len(mine) == len(c.monsters)
-
-
 @move
 class Dismount(Move):
     """Before rolling to run away, discard a steed that gives a run-away penalty."""
@@ -116,12 +108,12 @@ class Dismount(Move):
         return cid if mod is not None and mod < 0 else None
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if _on(s, player) and _before_rolling(s, player) and self._slow(s, player):
+        if _on(s, player) and unrolled(s, player) and self._slow(s, player):
             yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
         require(self._slow(s, a.player) is not None, "steeds.dismount", f"{a.player}'s steed slows nobody.")
-        require(_before_rolling(s, a.player), "steeds.dismount", "a steed is left behind before any roll.")
+        require(unrolled(s, a.player), "steeds.dismount", "a steed is left behind before any roll.")
 
     def run(self, b: Builder, a: Action) -> None:
         cid = self._slow(b.s, a.player)
@@ -199,10 +191,5 @@ class EnhanceSteed(Enhance):
     rule = "steeds.enhancers"
     needs = NAME
 
-    def targets(self, s: GameState) -> list[tuple[Player, str]]:
-        out = []
-        for p in s.players:
-            cid = None if p.dead else steed_of(s, p)
-            if cid is not None:
-                out.append((p, cid))
-        return out
+    def companion(self, s: GameState, p: Player) -> str | None:
+        return steed_of(s, p)
