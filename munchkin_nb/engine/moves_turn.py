@@ -75,7 +75,8 @@ def big_item_limit(s: GameState, name: str) -> int:
 
 def big_items(s: GameState, name: str) -> list[str]:
     p = s.player(name)
-    return [x for x in p.equipped + p.carried if card(s, x).big]
+    exempt = hooks.of(s, "big_exempt")  # big cards a module keeps outside the limit
+    return [x for x in p.equipped + p.carried if card(s, x).big and not any(fn(s, x) for fn in exempt)]
 
 
 def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | None:
