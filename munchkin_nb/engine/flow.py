@@ -43,12 +43,14 @@ def draw(
     s = b.s
     if s.player(player).dead and reason != "new_character":
         return None
-    if not s.decks[kind]:
+    aside = [c for fn in hooks.of(s, "set_aside") for c in fn(s, kind)]
+    if not [c for c in s.decks[kind] if c not in aside]:
         if not s.discards[kind]:
             return None
-        order = b.chance.shuffle(s.discards[kind])
+        order = [c for c in s.decks[kind] if c in aside] + b.chance.shuffle(s.discards[kind])
         b.emit("DeckShuffled", {"deck": kind, "order": order, "from_discards": True}, ["decks.reshuffle"])
-    cid = b.chance.draw(s.decks[kind], kind)
+    deck = [c for c in s.decks[kind] if c not in aside] if aside else s.decks[kind]
+    cid = b.chance.draw(deck, kind)
     b.emit("CardDrawn", {"player": player, "card": cid, "deck": kind, "face": face, "reason": reason}, rules)
     return cid
 

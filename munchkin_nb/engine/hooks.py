@@ -7,7 +7,8 @@ the named point. With nothing registered a point costs one dict lookup.
 
 Points (the signature each registered function has):
 - `discard_pile`  fn(state, card) -> str | None: the discard pile a card goes to, when it is not
-  its deck's own (a pile the ruleset lists in `Ruleset.piles`).
+  its deck's own (a pile the ruleset lists in `Ruleset.piles`), or "top:<deck>" for the top of
+  a deck.
 - `may_drop`      fn(state, player, card) -> (rule, sentence) | None: a refusal to drop a race,
   class or cheat card at will.
 - `after_action`  fn(builder, action) -> None: after every action's own events, to add what
@@ -24,6 +25,10 @@ Points (the signature each registered function has):
   (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
 - `sale_value`    fn(state, player, cards) -> int | None: what the cards fetch when this player
   sells them, when not the core's value (None).
+- `game_setup`    fn(builder) -> None: after the shuffles and the deal of a new game, to lay out
+  what a module puts on the table or on a deck before the first turn.
+- `set_aside`     fn(state, deck) -> list[str]: cards of that deck left where they lie when a
+  card is drawn from it (the next one is drawn instead).
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ POINTS = (
     "kick_door",
     "curse_hits",
     "sale_value",
+    "game_setup",
+    "set_aside",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

@@ -226,8 +226,9 @@ def _card_played(e: Event, s: Any) -> str:
         "carried": "carried it",
         "races": "took the race",
         "classes": "took the class",
+        "table": "face up on the table",
     }.get(p.get("into", ""), f"into {p.get('into')}")
-    return f"{p['player']} played {card_name(s, p['card'])} ({into})."
+    return f"{p['player'] or 'The table'} played {card_name(s, p['card'])} ({into})."
 
 
 def _combat_started(e: Event, s: Any) -> str:
