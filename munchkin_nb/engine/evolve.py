@@ -77,7 +77,10 @@ def _deck_shuffled(s: GameState, e: Event) -> None:
 def _card_drawn(s: GameState, e: Event) -> None:
     p = e.payload
     s.decks[p["deck"]].remove(p["card"])
-    s.player(p["player"]).hand.append(p["card"])
+    if p.get("to") == "table":  # drawn straight into play, nobody's (a dungeon)
+        s.table.append(p["card"])
+    else:
+        s.player(p["player"]).hand.append(p["card"])
     if p.get("reason") == "loot_the_room":
         s.looted = True
 

@@ -190,7 +190,8 @@ def _card_drawn(e: Event, s: Any) -> str:
         return _kick(p["player"], p["card"], s)
     how = "face up" if p.get("face") == "up" else "face down"
     why = f" ({reason.replace('_', ' ')})" if reason else ""
-    return f"{p['player']} drew a {p['deck']} card {how}{why}: {card_name(s, p['card'])}."
+    to = " onto the table" if p.get("to") == "table" else ""
+    return f"{p['player'] or 'The table'} drew a {p['deck']} card {how}{to}{why}: {card_name(s, p['card'])}."
 
 
 def _kick(player: str, cid: str, s: Any) -> str:

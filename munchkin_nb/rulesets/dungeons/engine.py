@@ -101,17 +101,30 @@ def dungeon_levels(b: Builder, player: str | None, cid: str, key: str) -> None:
 
 
 # -- moving between dungeons --------------------------------------------------------------------
-def _next_dungeon(b: Builder, source: str) -> str | None:
-    """The dungeon to enter: the top of the dungeon discards, or of the deck (reshuffled if empty)."""
+def _lay_next(b: Builder, player: str | None, source: str, rules: list[str]) -> str | None:
+    """Lay the next dungeon face up on the table: the top of the dungeon discards, or of the deck
+    (reshuffled from its discards when empty); None when there is none."""
     s = b.s
+    old = in_play(s)
     if source == "discards" and s.discards[DECK]:
-        return s.discards[DECK][-1]
+        cid = s.discards[DECK][-1]
+        rules = [*rules, *_latest(s, cid, old)]
+        b.emit("CardPlayed", {"player": player, "card": cid, "into": "table"}, rules)
+        return cid
     if not s.decks[DECK]:
         if not s.discards[DECK]:
             return None
         order = b.chance.shuffle(s.discards[DECK])
         b.emit("DeckShuffled", {"deck": DECK, "order": order, "from_discards": True}, ["decks.reshuffle"])
-    return b.chance.draw(s.decks[DECK], DECK)
+    cid = b.chance.draw(s.decks[DECK], DECK)
+    payload = {"player": player, "card": cid, "deck": DECK, "face": "up", "reason": "dungeon", "to": "table"}
+    b.emit("CardDrawn", payload, [*rules, *_latest(s, cid, old)])
+    return cid
+
+
+def _latest(s: GameState, cid: str, old: list[str]) -> list[str]:
+    """The rules a dungeon entering cites: in play, and the latest wins where it sets what another does."""
+    return ["dungeons.in_play"] + (["dungeons.latest_wins"] if _conflicts(s, cid, old) else [])
 
 
 def enter(
@@ -119,15 +132,11 @@ def enter(
 ) -> None:
     """Lay the next dungeon face up; then leave the others (`all`), or ask which one to leave (`one`)."""
     s = b.s
-    cid = _next_dungeon(b, source)
+    old = in_play(s)
+    cid = _lay_next(b, player, source, rules)
     if cid is None:
         _then(b, player, then)
         return
-    old = in_play(s)
-    extra = ["dungeons.latest_wins"] if _conflicts(s, cid, old) else []
-    b.emit(
-        "CardPlayed", {"player": player, "card": cid, "into": "table"}, [*rules, "dungeons.in_play", *extra]
-    )
     dungeon_levels(b, player, cid, "enter_level")
     if leave == "all":
         for o in old:
