@@ -75,9 +75,21 @@ def discard(
 
 
 def give(b: Builder, payload: dict[str, Any], rules: Iterable[str]) -> None:
-    """A card changes hands (CardGiven); what its old owner had attached to it is discarded."""
-    detach(b, payload["card"])
+    """A card changes hands (CardGiven); what its old owner had attached to it is discarded
+    (or, where a module says so, goes with it)."""
+    item = payload["card"]
+    if not any(fn(b.s, item) for fn in hooks.of(b.s, "attachments_follow")):
+        detach(b, item)
+        b.emit("CardGiven", payload, rules)
+        return
+    attached = [att for p in b.s.players for att, on in p.attachments.items() if on == item]
     b.emit("CardGiven", payload, rules)
+    for att in attached:
+        b.emit(
+            "CardPlayed",
+            {"player": payload["to_player"], "card": att, "into": "attachments", "on": item},
+            rules,
+        )
 
 
 @handles("effect", "cheat")

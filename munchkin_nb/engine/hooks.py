@@ -29,6 +29,10 @@ Points (the signature each registered function has):
   what a module puts on the table or on a deck before the first turn.
 - `set_aside`     fn(state, deck) -> list[str]: cards of that deck left where they lie when a
   card is drawn from it (the next one is drawn instead).
+- `attachments_follow` fn(state, item) -> bool: the cards attached to this item go with it to
+  its new owner when it changes hands (instead of being discarded).
+- `may_unequip`   fn(state, player, card) -> (rule, sentence) | None: a refusal to turn an
+  equipped item sideways.
 """
 
 from __future__ import annotations
@@ -53,6 +57,8 @@ POINTS = (
     "sale_value",
     "game_setup",
     "set_aside",
+    "attachments_follow",
+    "may_unequip",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order
