@@ -10,21 +10,6 @@ from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rulesets.dungeons.engine import in_play
 
 
-def test_a_new_game_starts_in_one_dungeon_and_keeps_the_rest_as_a_deck():
-    s = fold(new_game(["Ana", "Ben", "Cleo"], seed=5, modules=["dungeons"]))
-    (first,) = s.table
-    assert card(s, first).kind == "dungeon" and in_play(s) == [first]
-    assert s.decks["dungeon"] and all(card(s, c).deck == "dungeon" for c in s.decks["dungeon"])
-    assert s.discards["dungeon"] == []
-    assert first not in s.decks["dungeon"]
-    started = [
-        e
-        for e in new_game(["Ana", "Ben", "Cleo"], seed=5, modules=["dungeons"])
-        if "dungeons.start" in e.rules
-    ]
-    assert [e.type for e in started] == ["CardDrawn"] and started[0].payload["to"] == "table"
-
-
 def test_the_first_dungeon_is_the_top_of_the_shuffled_deck():
     firsts = {
         fold(new_game(["Ana", "Ben", "Cleo"], seed=n, modules=["dungeons"])).table[0] for n in range(12)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Action, ScriptedChance, new_game
 from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card
 from munchkin_nb.engine.evolve import fold
 from munchkin_nb.engine.flow import start_turn
 from munchkin_nb.replay.referee import referee_events
@@ -13,15 +12,6 @@ from munchkin_nb.rulesets.munchkinomicon import BOOK
 from munchkin_nb.rulesets.munchkinomicon.engine import WAITS, holder, travels
 
 NAMES = ["Ana", "Ben", "Cleo"]
-
-
-def test_the_book_is_never_dealt_and_starts_on_top_of_the_treasure_deck():
-    for seed in range(15):
-        s = fold(new_game(NAMES, seed=seed, modules=["munchkinomicon"]))
-        assert s.decks["treasure"][0] == BOOK
-        assert all(BOOK not in p.hand for p in s.players)
-        assert len(s.decks["spell"]) == 12 and all(card(s, c).deck == "spell" for c in s.decks["spell"])
-        assert not any(card(s, c).deck == "spell" for p in s.players for c in p.hand)
 
 
 def test_without_the_module_there_is_no_book_and_no_spell_deck():
