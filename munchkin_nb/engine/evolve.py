@@ -59,7 +59,7 @@ def _game_started(s: GameState, e: Event) -> None:
     s.players = [Player(name=q["name"], sex=q["sex"]) for q in p["players"]]
     cs = card_set(s.card_set)
     s.decks = {"door": [], "treasure": []}
-    for cid in cs.instances():  # a module's deck of its own (dungeons) is made like these two
+    for cid in cs.instances():  # a module's own deck is made like these two
         s.decks.setdefault(cs.card_of(cid).deck, []).append(cid)
     s.discards = {kind: [] for kind in s.decks}
     for pile in p.get("piles", []):  # a ruleset's own discard piles
@@ -77,7 +77,7 @@ def _deck_shuffled(s: GameState, e: Event) -> None:
 def _card_drawn(s: GameState, e: Event) -> None:
     p = e.payload
     s.decks[p["deck"]].remove(p["card"])
-    if p.get("to") == "table":  # drawn straight into play, nobody's (a dungeon)
+    if p.get("to") == "table":  # drawn straight into play, nobody's (a module's table card)
         s.table.append(p["card"])
     else:
         s.player(p["player"]).hand.append(p["card"])
@@ -114,7 +114,7 @@ def _card_given(s: GameState, e: Event) -> None:
 def _card_played(s: GameState, e: Event) -> None:
     p = e.payload
     cid, into = p["card"], p["into"]
-    if into == "table":  # in play, belonging to nobody (a dungeon)
+    if into == "table":  # in play, belonging to nobody (a module's table card)
         _take(s, cid)
         s.table.append(cid)
         return

@@ -105,7 +105,7 @@ class GameState:
     seq: int = 0  # events folded so far
     #: what a module remembers between actions (key -> value; see the MarkSet event)
     marks: dict[str, Any] = field(default_factory=dict)
-    #: cards in play that belong to no player (a module's dungeons), in the order they came
+    #: cards in play that belong to no player (laid on the table by a module), in the order they came
     table: list[str] = field(default_factory=list)
 
     @classmethod
