@@ -36,6 +36,7 @@ def every_card(s: GameState) -> Counter:
     seen: Counter = Counter()
     for pile in (*s.decks.values(), *s.discards.values()):  # a ruleset's own piles too
         seen.update(pile)
+    seen.update(s.table)  # in play but nobody's (a module's dungeons)
     for p in s.players:
         seen.update(p.hand)
         seen.update(p.in_play())

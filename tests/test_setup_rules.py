@@ -6,6 +6,9 @@ import pytest
 
 from munchkin_nb.engine import Action, Game, GameState, IllegalAction, legal_actions, new_game
 from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine.evolve import fold
+from munchkin_nb.rulesets.dungeons.engine import in_play
+from munchkin_nb.rulesets.munchkinomicon import BOOK
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -253,3 +256,25 @@ def test_cthulhu_the_dead_help_from_the_next_turn():
     assert not may_help(s, "Ben")
     s.turn = 5
     assert may_help(s, "Ben")
+
+
+# rules: dungeons.start, dungeons.deck
+def test_a_new_game_starts_in_one_dungeon_and_keeps_the_rest_as_a_deck():
+    s = fold(new_game(NAMES, seed=5, modules=["dungeons"]))
+    (first,) = s.table
+    assert card(s, first).kind == "dungeon" and in_play(s) == [first]
+    assert s.decks["dungeon"] and all(card(s, c).deck == "dungeon" for c in s.decks["dungeon"])
+    assert s.discards["dungeon"] == []
+    assert first not in s.decks["dungeon"]
+    started = [e for e in new_game(NAMES, seed=5, modules=["dungeons"]) if "dungeons.start" in e.rules]
+    assert [e.type for e in started] == ["CardDrawn"] and started[0].payload["to"] == "table"
+
+
+# rules: munchkinomicon.start
+def test_the_book_is_never_dealt_and_starts_on_top_of_the_treasure_deck():
+    for seed in range(15):
+        s = fold(new_game(NAMES, seed=seed, modules=["munchkinomicon"]))
+        assert s.decks["treasure"][0] == BOOK
+        assert all(BOOK not in p.hand for p in s.players)
+        assert len(s.decks["spell"]) == 12 and all(card(s, c).deck == "spell" for c in s.decks["spell"])
+        assert not any(card(s, c).deck == "spell" for p in s.players for c in p.hand)

@@ -174,17 +174,19 @@ def extend(
     classes: frozenset[str] = frozenset(),
     effects: dict[str, set[str]] | None = None,
     steps: dict[str, set[str]] | None = None,
+    decks: frozenset[str] = frozenset(),
     kinds: dict[str, tuple[set[str], set[str]]] | None = None,
 ) -> None:
     """A ruleset plug-in adds the words its cards use (its races or accents, classes, effects,
-    steps, and card kinds as kind -> (decks, fields)); each needs a handler in the plug-in's
-    engine part, as the core words do."""
-    global RACES, CLASSES, KINDS
+    steps, decks of its own, and kinds: kind -> (its decks, its fields), a known kind gaining a
+    deck or fields); each needs a handler in the plug-in's engine part, as the core words do."""
+    global RACES, CLASSES, DECKS, KINDS
     RACES = RACES | races
     CLASSES = CLASSES | classes
+    DECKS = DECKS | decks
     EFFECT_KINDS.update(effects or {})
     STEP_KINDS.update(steps or {})
-    for kind, (decks, fields) in (kinds or {}).items():
-        KIND_DECKS[kind] = set(decks)
-        KIND_FIELDS[kind] = set(fields)
+    for kind, (in_decks, fields) in (kinds or {}).items():
+        KIND_DECKS[kind] = KIND_DECKS.get(kind, set()) | in_decks
+        KIND_FIELDS[kind] = KIND_FIELDS.get(kind, set()) | fields
     KINDS = frozenset(KIND_DECKS)

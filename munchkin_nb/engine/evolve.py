@@ -15,6 +15,9 @@ def _take(s: GameState, cid: str) -> None:
         if cid in pile:
             pile.remove(cid)
             return
+    if cid in s.table:
+        s.table.remove(cid)
+        return
     for p in s.players:
         for zone in (p.hand, p.equipped, p.carried, p.races, p.classes, p.curses):
             if cid in zone:
@@ -56,9 +59,9 @@ def _game_started(s: GameState, e: Event) -> None:
     s.players = [Player(name=q["name"], sex=q["sex"]) for q in p["players"]]
     cs = card_set(s.card_set)
     s.decks = {"door": [], "treasure": []}
-    for cid in cs.instances():
-        s.decks[cs.card_of(cid).deck].append(cid)
-    s.discards = {"door": [], "treasure": []}
+    for cid in cs.instances():  # a module's own deck is made like these two
+        s.decks.setdefault(cs.card_of(cid).deck, []).append(cid)
+    s.discards = {kind: [] for kind in s.decks}
     for pile in p.get("piles", []):  # a ruleset's own discard piles
         s.discards[pile] = []
     s.phase = "setup"
@@ -74,7 +77,10 @@ def _deck_shuffled(s: GameState, e: Event) -> None:
 def _card_drawn(s: GameState, e: Event) -> None:
     p = e.payload
     s.decks[p["deck"]].remove(p["card"])
-    s.player(p["player"]).hand.append(p["card"])
+    if p.get("to") == "table":  # drawn straight into play, nobody's (a module's table card)
+        s.table.append(p["card"])
+    else:
+        s.player(p["player"]).hand.append(p["card"])
     if p.get("reason") == "loot_the_room":
         s.looted = True
 
@@ -88,7 +94,11 @@ def _card_taken_from_discard(s: GameState, e: Event) -> None:
 def _card_discarded(s: GameState, e: Event) -> None:
     cid = e.payload["card"]
     _take(s, cid)
-    s.discards[e.payload.get("pile") or card(s, cid).deck].append(cid)
+    pile = e.payload.get("pile") or card(s, cid).deck
+    if pile.startswith("top:"):  # back on top of a deck instead of a discard pile
+        s.decks[pile[4:]].insert(0, cid)
+    else:
+        s.discards[pile].append(cid)
 
 
 def _card_given(s: GameState, e: Event) -> None:
@@ -104,6 +114,10 @@ def _card_given(s: GameState, e: Event) -> None:
 def _card_played(s: GameState, e: Event) -> None:
     p = e.payload
     cid, into = p["card"], p["into"]
+    if into == "table":  # in play, belonging to nobody (a module's table card)
+        _take(s, cid)
+        s.table.append(cid)
+        return
     owner = s.player(p.get("owner") or p["player"])
     _take(s, cid)
     if into in ("half_breed", "super_munchkin"):
@@ -360,6 +374,9 @@ def _position_set(s: GameState, e: Event) -> None:
         for cid in pile:
             _take(s, cid)
             s.discards[kind].append(cid)
+    for cid in pos.get("table", []):
+        _take(s, cid)
+        s.table.append(cid)
     s.ready = s.names()
     s.current = s.names().index(pos["turn_of"])
     s.turn = max(s.turn, 1)

@@ -43,12 +43,14 @@ def draw(
     s = b.s
     if s.player(player).dead and reason != "new_character":
         return None
-    if not s.decks[kind]:
+    aside = [c for fn in hooks.of(s, "set_aside") for c in fn(s, kind)]
+    if not [c for c in s.decks[kind] if c not in aside]:
         if not s.discards[kind]:
             return None
-        order = b.chance.shuffle(s.discards[kind])
+        order = [c for c in s.decks[kind] if c in aside] + b.chance.shuffle(s.discards[kind])
         b.emit("DeckShuffled", {"deck": kind, "order": order, "from_discards": True}, ["decks.reshuffle"])
-    cid = b.chance.draw(s.decks[kind], kind)
+    deck = [c for c in s.decks[kind] if c not in aside] if aside else s.decks[kind]
+    cid = b.chance.draw(deck, kind)
     b.emit("CardDrawn", {"player": player, "card": cid, "deck": kind, "face": face, "reason": reason}, rules)
     return cid
 
@@ -73,9 +75,21 @@ def discard(
 
 
 def give(b: Builder, payload: dict[str, Any], rules: Iterable[str]) -> None:
-    """A card changes hands (CardGiven); what its old owner had attached to it is discarded."""
-    detach(b, payload["card"])
+    """A card changes hands (CardGiven); what its old owner had attached to it is discarded
+    (or, where a module says so, goes with it)."""
+    item = payload["card"]
+    if not any(fn(b.s, item) for fn in hooks.of(b.s, "attachments_follow")):
+        detach(b, item)
+        b.emit("CardGiven", payload, rules)
+        return
+    attached = [att for p in b.s.players for att, on in p.attachments.items() if on == item]
     b.emit("CardGiven", payload, rules)
+    for att in attached:
+        b.emit(
+            "CardPlayed",
+            {"player": payload["to_player"], "card": att, "into": "attachments", "on": item},
+            rules,
+        )
 
 
 @handles("effect", "cheat")

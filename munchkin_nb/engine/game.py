@@ -9,6 +9,7 @@ from typing import Any
 from munchkin_nb.rules.rulesets import check_modules, deck_name
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
+from . import hooks
 from .actions import Action, IllegalAction
 from .builder import Builder
 from .chance import Chance, RandomChance
@@ -61,13 +62,15 @@ def new_game(
         },
         ["setup.players", "setup.start_character"],
     )
-    for kind in ("door", "treasure"):
+    for kind in list(b.s.decks):  # door, treasure, then a module's own decks
         b.emit("DeckShuffled", {"deck": kind, "order": chance.shuffle(b.s.decks[kind])}, ["setup.deal"])
     if deal:
         for kind, n in (("door", rs.start_doors), ("treasure", rs.start_treasures)):
             for _ in range(n):
                 for p in specs:
                     draw(b, p["name"], kind, "down", "deal", ["setup.deal"])
+    for fn in hooks.of(b.s, "game_setup"):
+        fn(b)
     return b.events
 
 

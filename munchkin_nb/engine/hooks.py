@@ -7,7 +7,8 @@ the named point. With nothing registered a point costs one dict lookup.
 
 Points (the signature each registered function has):
 - `discard_pile`  fn(state, card) -> str | None: the discard pile a card goes to, when it is not
-  its deck's own (a pile the ruleset lists in `Ruleset.piles`).
+  its deck's own (a pile the ruleset lists in `Ruleset.piles`), or "top:<deck>" for the top of
+  a deck.
 - `may_drop`      fn(state, player, card) -> (rule, sentence) | None: a refusal to drop a race,
   class or cheat card at will.
 - `after_action`  fn(builder, action) -> None: after every action's own events, to add what
@@ -29,6 +30,14 @@ Points (the signature each registered function has):
 - `run_away_own`  fn(state, player) -> int | None: the player's own run-away modifier (race, class,
   items) replaced by this one (a mount's), or None to keep it.
 - `big_exempt`    fn(state, card) -> bool: a big card in play that the big-item limit does not count.
+- `game_setup`    fn(builder) -> None: after the shuffles and the deal of a new game, to lay out
+  what a module puts on the table or on a deck before the first turn.
+- `set_aside`     fn(state, deck) -> list[str]: cards of that deck left where they lie when a
+  card is drawn from it (the next one is drawn instead).
+- `attachments_follow` fn(state, item) -> bool: the cards attached to this item go with it to
+  its new owner when it changes hands (instead of being discarded).
+- `may_unequip`   fn(state, player, card) -> (rule, sentence) | None: a refusal to turn an
+  equipped item sideways.
 """
 
 from __future__ import annotations
@@ -54,6 +63,10 @@ POINTS = (
     "counts_against",
     "run_away_own",
     "big_exempt",
+    "game_setup",
+    "set_aside",
+    "attachments_follow",
+    "may_unequip",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

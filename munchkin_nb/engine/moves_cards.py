@@ -205,7 +205,8 @@ def use_effects(b: Builder, player: str, cid: str, params: dict[str, Any]) -> No
         key = e if isinstance(e, str) else next(iter(e))
         if key in EFFECTS:
             EFFECTS[key][1](b, player, cid, params, e if isinstance(e, str) else e[key])
-    if not kept and b.s.location_of(cid) not in ("discard:door", "discard:treasure", "nowhere"):
+    where = b.s.location_of(cid)
+    if not kept and not where.startswith("discard:") and where != "nowhere":  # any deck's discards
         discard(b, player, cid, "played", ["card.effect"])
 
 

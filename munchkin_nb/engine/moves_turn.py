@@ -254,8 +254,10 @@ class Unequip(Move):
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        refusals = hooks.of(s, "may_unequip")
         for cid in s.player(player).equipped:
-            yield act(self.name, player, card=cid)
+            if not any(fn(s, player, cid) for fn in refusals):
+                yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
         require(
@@ -263,6 +265,10 @@ class Unequip(Move):
             "items.slots",
             f"{a.params.get('card')!r} is not an equipped item of {a.player}.",
         )
+        for fn in hooks.of(s, "may_unequip"):
+            refusal = fn(s, a.player, a.params["card"])
+            if refusal:
+                raise IllegalAction(*refusal)
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit(

@@ -105,6 +105,8 @@ class GameState:
     seq: int = 0  # events folded so far
     #: what a module remembers between actions (key -> value; see the MarkSet event)
     marks: dict[str, Any] = field(default_factory=dict)
+    #: cards in play that belong to no player (laid on the table by a module), in the order they came
+    table: list[str] = field(default_factory=list)
 
     @classmethod
     def initial(cls) -> GameState:
@@ -159,9 +161,11 @@ class GameState:
 
     def location_of(self, card: str) -> str:
         """Where a card is: 'deck:door', 'hand:Ana', 'combat', ... (for invariants and tests)."""
-        for kind in ("door", "treasure"):
-            if card in self.decks[kind]:
+        for kind, deck in self.decks.items():
+            if card in deck:
                 return f"deck:{kind}"
+        if card in self.table:
+            return "table"
         for kind, pile in self.discards.items():
             if card in pile:
                 return f"discard:{kind}"
@@ -189,12 +193,15 @@ class GameState:
         new.charity = dict(self.charity)
         new.winners = list(self.winners)
         new.marks = dict(self.marks)
+        new.table = list(self.table)
         return new
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         if not self.marks:  # a game without module marks keeps the form (and hash) it always had
             del d["marks"]
+        if not self.table:  # likewise a game with nothing on the table but the players' cards
+            del d["table"]
         return d
 
     @classmethod

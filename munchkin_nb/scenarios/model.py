@@ -28,6 +28,7 @@ TOP_KEYS = (
     "phase",
     "decks",
     "discards",
+    "table",  # cards in play belonging to nobody (a module's dungeons)
     "dice",
     "steps",
     "tags",
@@ -59,6 +60,7 @@ class Scenario:
     tags: list[str] = field(default_factory=list)
     cards: CardNames = field(default_factory=CardNames)  # which copy each bare card id means
     modules: list[str] = field(default_factory=list)  # optional modules switched on
+    table: list[str] = field(default_factory=list)  # in play, nobody's (a module's dungeons)
 
 
 def _player(i: int, p: Any, cards: CardNames) -> dict[str, Any]:
@@ -133,7 +135,10 @@ def _read(path: Path) -> Scenario:
     phase = data.get("phase", "before_door")
     if phase not in START_PHASES:
         raise FieldError(f"phase: a scenario starts in one of {', '.join(START_PHASES)}, not {phase!r}")
-    decks, discards = _piles(data, "decks", cards), _piles(data, "discards", cards, rs.piles)
+    own = tuple(sorted({card_set.cards[c].deck for c in card_set.cards} - {"door", "treasure"}))
+    decks = _piles(data, "decks", cards, own)  # a module's own decks (dungeons) as well
+    discards = _piles(data, "discards", cards, rs.piles + own)
+    table = [cards.place(c, f"table[{j}]") for j, c in enumerate(str_list(data.get("table", []), "table"))]
     faces = die_sides(modules)  # 6, or a module's larger die (the d10)
     dice = [
         need_int(d, f"dice[{i}]", 1, faces) for i, d in enumerate(need_list(data.get("dice", []), "dice"))
@@ -141,9 +146,9 @@ def _read(path: Path) -> Scenario:
     if "xfail" in data:
         need_str(data["xfail"], "xfail")
     steps = need_list(data.get("steps") or [], "steps")
-    table = Table(names, cards)
+    table_spec = Table(names, cards, own)
     for i, st in enumerate(steps):
-        check_step(i, st, table)
+        check_step(i, st, table_spec)
     return Scenario(
         name=need_str(data.get("name", path.stem), "name"),
         path=str(path),
@@ -160,6 +165,7 @@ def _read(path: Path) -> Scenario:
         tags=str_list(data.get("tags", []), "tags"),
         cards=cards,
         modules=modules,
+        table=table,
     )
 
 

@@ -74,7 +74,7 @@ def scenario_game(sc: Scenario) -> Game:
         },
         ["setup.players"],
     )
-    for kind in ("door", "treasure"):
+    for kind in list(b.s.decks):  # door, treasure, then a module's own decks
         b.emit("DeckShuffled", {"deck": kind, "order": list(b.s.decks[kind])}, ["setup.deal"])
     b.emit(
         "PositionSet",
@@ -84,6 +84,7 @@ def scenario_game(sc: Scenario) -> Game:
             "phase": sc.phase,
             "decks": sc.decks,
             "discards": sc.discards,
+            **({"table": sc.table} if sc.table else {}),
         },
         ["setup.play_before_first_turn"],
     )

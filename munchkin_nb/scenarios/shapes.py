@@ -58,6 +58,7 @@ class Table:
 
     players: list[str]
     cards: CardNames
+    decks: tuple[str, ...] = ()  # the card set's decks besides door and treasure (a module's own)
 
     def player(self, v: Any, at: str) -> str:
         return need_choice(v, at, self.players, "player")
@@ -145,13 +146,15 @@ def _location(v: Any, at: str, t: Table) -> None:
     ok = (
         (kind in ("deck", "discard") and rest in ("door", "treasure"))
         or (kind == "discard" and rest in {p for rs in RULESETS.values() for p in rs.piles})
+        or (kind in ("deck", "discard") and rest in t.decks)
         or (kind in ("hand", "play") and rest in t.players)
-        or where in ("combat", "nowhere")
+        or where in ("combat", "nowhere", "table")
     )
     if not ok:
         raise FieldError(
             f"{at}: unknown place {show(where)}; one of deck:door, deck:treasure, discard:door, "
-            "discard:treasure (or a ruleset's own pile), hand:PLAYER, play:PLAYER, combat, nowhere"
+            "discard:treasure (or a ruleset's or module's own pile), hand:PLAYER, play:PLAYER, combat, "
+            "table, nowhere"
         )
 
 

@@ -190,7 +190,8 @@ def _card_drawn(e: Event, s: Any) -> str:
         return _kick(p["player"], p["card"], s)
     how = "face up" if p.get("face") == "up" else "face down"
     why = f" ({reason.replace('_', ' ')})" if reason else ""
-    return f"{p['player']} drew a {p['deck']} card {how}{why}: {card_name(s, p['card'])}."
+    to = " onto the table" if p.get("to") == "table" else ""
+    return f"{p['player'] or 'The table'} drew a {p['deck']} card {how}{to}{why}: {card_name(s, p['card'])}."
 
 
 def _kick(player: str, cid: str, s: Any) -> str:
@@ -226,8 +227,9 @@ def _card_played(e: Event, s: Any) -> str:
         "carried": "carried it",
         "races": "took the race",
         "classes": "took the class",
+        "table": "face up on the table",
     }.get(p.get("into", ""), f"into {p.get('into')}")
-    return f"{p['player']} played {card_name(s, p['card'])} ({into})."
+    return f"{p['player'] or 'The table'} played {card_name(s, p['card'])} ({into})."
 
 
 def _combat_started(e: Event, s: Any) -> str:
