@@ -31,8 +31,8 @@ KIND_FIELDS = {
     "curse": {"effects", "persistent"},
     "race": {"race", "effects"},
     "class": {"class", "effects"},
-    "half_breed": set(),
-    "super_munchkin": set(),
+    "half_breed": {"effects"},
+    "super_munchkin": {"effects"},
     "wandering_monster": set(),
     "special": {"effects", "when"},
     "item": {"bonus", "gold", "slot", "big", "requires", "effects"},
@@ -123,6 +123,8 @@ EFFECT_KINDS = {
     "theft": set(),
     "resurrection": set(),
     "turning": {"max_cards"},
+    # Half-Breed and Super Munchkin cards: how many races or classes in all (0: any number; default 2)
+    "identities": set(),
 }
 # Effects whose value is a list of steps.
 EFFECTS_WITH_STEPS = frozenset({"escaped_bad_stuff", "on_reveal"})
@@ -174,11 +176,17 @@ def extend(
     classes: frozenset[str] = frozenset(),
     effects: dict[str, set[str]] | None = None,
     steps: dict[str, set[str]] | None = None,
+    kinds: dict[str, tuple[set[str], set[str]]] | None = None,
 ) -> None:
     """A ruleset plug-in adds the words its cards use (its races or accents, classes, effects,
-    steps); each needs a handler in the plug-in's engine part, as the core words do."""
-    global RACES, CLASSES
+    steps, kinds of card: kind -> (its decks, its fields)); each needs a handler in the plug-in's
+    engine part, as the core words do."""
+    global RACES, CLASSES, KINDS
     RACES = RACES | races
     CLASSES = CLASSES | classes
+    for kind, (decks, fields) in (kinds or {}).items():
+        KIND_DECKS[kind] = set(decks)
+        KIND_FIELDS[kind] = set(fields)
+    KINDS = frozenset(KIND_DECKS)
     EFFECT_KINDS.update(effects or {})
     STEP_KINDS.update(steps or {})

@@ -187,6 +187,11 @@ def reward(b: Builder, levels: int) -> None:
     kills = len(c.monsters) + sum(len(m.get("mates", [])) for m in c.monsters)
     kills += sum(m.get("kills", 0) for m in c.removed)
     treasures = treasures_for(s, c) + sum(m.get("treasures", 0) for m in c.removed)
+    won_rules = ["combat.win", "combat.rewards_after"]
+    for fn in hooks.of(s, "reward_bonus"):
+        more_levels, more_treasures, why = fn(s, c, levels)
+        levels, treasures = levels + more_levels, treasures + more_treasures
+        won_rules += why
     b.emit(
         "CombatWon",
         {
@@ -195,7 +200,7 @@ def reward(b: Builder, levels: int) -> None:
             "treasures": treasures,
             "helper": c.helper,
         },
-        ["combat.win", "combat.rewards_after"],
+        won_rules,
     )
     if levels:
         compelled = bool(c.bribe.get("compelled"))

@@ -24,6 +24,8 @@ Points (the signature each registered function has):
   (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
 - `sale_value`    fn(state, player, cards) -> int | None: what the cards fetch when this player
   sells them, when not the core's value (None).
+- `reward_bonus`  fn(state, combat, levels) -> (levels, treasures, rules): what a won combat gives
+  the fighter beyond the monsters' printed levels and treasures (a race's or class's reward).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ POINTS = (
     "kick_door",
     "curse_hits",
     "sale_value",
+    "reward_bonus",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order
