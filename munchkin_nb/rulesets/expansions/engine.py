@@ -58,7 +58,7 @@ def refusal(s: GameState, player: str, cid: str, on: object) -> tuple[str, str] 
     p, c = s.player(player), card(s, cid)
     rule = RULE_OF[c.kind]
     if on not in bases(s, p, c.kind):
-        what = ENHANCES[c.kind].rstrip("s")
+        what = {"races": "race", "classes": "class", "items": "item"}[ENHANCES[c.kind]]
         return rule, f"{c.name} goes on a {what} card {player} has in play."
     if c.kind != "item_enhancer" and any(
         card(s, att).name == c.name for att, _ in enhancers(s, p) if card(s, att).kind != "item_enhancer"
@@ -119,7 +119,7 @@ class Enhance(Move):
             if kind in ENHANCES:
                 for on in bases(s, p, kind):
                     if refusal(s, player, cid, on) is None:
-                        yield act(self.name, player, card=cid, on=on)
+                        yield act(self.name, player, card=cid, onto=on)
 
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
@@ -130,11 +130,11 @@ class Enhance(Move):
             RULE_OF[kind],
             "an enhancer is played on your own turn, out of combat.",
         )
-        why = refusal(s, a.player, cid, a.params.get("on"))
+        why = refusal(s, a.player, cid, a.params.get("onto"))
         require(why is None, *(why or ("", "")))
 
     def run(self, b: Builder, a: Action) -> None:
-        cid, on = a.params["card"], a.params["on"]
+        cid, on = a.params["card"], a.params["onto"]
         payload = {"player": a.player, "card": cid, "into": "attachments", "on": on}
         rules = [RULE_OF[card(b.s, cid).kind]]
         if card(b.s, cid).kind == "item_enhancer":
