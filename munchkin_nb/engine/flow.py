@@ -132,7 +132,8 @@ def end_turn(b: Builder) -> None:
     s = b.s
     name = s.active.name
     b.emit("TurnEnded", {"player": name}, ["turn.order"])
-    start_turn(b, s.left_of(name))
+    chosen = [who for fn in hooks.of(s, "next_turn") if (who := fn(b, name))]
+    start_turn(b, chosen[0] if chosen else s.left_of(name))
 
 
 def phase(b: Builder, name: str, rules: Iterable[str] = ()) -> None:

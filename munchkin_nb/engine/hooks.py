@@ -24,6 +24,8 @@ Points (the signature each registered function has):
   (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
 - `sale_value`    fn(state, player, cards) -> int | None: what the cards fetch when this player
   sells them, when not the core's value (None).
+- `next_turn`     fn(builder, player) -> str | None: who plays after `player`'s turn ends, when
+  not the player on their left (None): an extra turn.
 - `reward_bonus`  fn(state, combat, levels) -> (levels, treasures, rules): what a won combat gives
   the fighter beyond the monsters' printed levels and treasures (a race's or class's reward).
 """
@@ -49,6 +51,7 @@ POINTS = (
     "curse_hits",
     "sale_value",
     "reward_bonus",
+    "next_turn",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

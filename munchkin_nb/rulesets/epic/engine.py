@@ -64,6 +64,11 @@ def two_doors(b: Builder, player: str) -> bool:
             drawn.append(cid)
     phase(b, "after_door", ["turn.kick_door"])
     apply_doors(b, player, drawn)
+    from .with_expansions import legendary_door  # the expansions' Legendary: a third door
+
+    more = legendary_door(b, player, drawn)
+    if more:
+        apply_doors(b, player, more)
     return True
 
 
@@ -428,3 +433,6 @@ def market_count(b: Builder, a: Action) -> None:
     doubled = min(MARKET, used + len(a.params["cards"]))
     if doubled > used:
         b.emit("MarkSet", {"key": f"epic.market:{a.player}", "value": [s.turn, doubled]}, ["epic.halfling"])
+
+
+from . import with_expansions  # noqa: E402, F401  (the expansions' epic powers register their hooks)

@@ -167,27 +167,36 @@ def win_rewards(s: GameState, c: Combat, levels: int) -> tuple[int, int, list[st
     more_levels, more_treasures, why = 0, 0, []
     if any(isinstance(v, int) and bd.margin >= v for v in abilities(s, fighter, "overkill_level")):
         more_levels, why = 1, ["expansions.orc"]
-    if not c.helper and abilities(s, fighter, "bardic_luck"):
-        more_treasures = 1
-        why.append("expansions.bard")
+    lucky = abilities(s, fighter, "bardic_luck") if not c.helper else []
+    if lucky:
+        # one treasure more (and one to discard) per grant; a grant given as a rule id names who gave it
+        more_treasures = len(lucky)
+        why += ["expansions.bard"] + [v for v in lucky if isinstance(v, str)]
     return more_levels, more_treasures, why
 
 
 @hook("after_action", NAME)
 def bardic_luck(b: Builder, a: Action) -> None:
     """After a lucky bard's treasures are drawn, the bard discards one treasure card of their choice."""
-    won = [i for i, e in enumerate(b.events) if e.type == "CombatWon" and "expansions.bard" in e.rules]
+    won = [e for e in b.events if e.type == "CombatWon" and "expansions.bard" in e.rules]
     if not won or b.s.winners:
         return
+    at = b.events.index(won[-1])
+    lucky = [r for r in won[-1].rules if r.endswith(".bard")]  # one discard per luck rule cited
     drawn = [
         e.payload["player"]
-        for e in b.events[won[-1] :]
+        for e in b.events[at:]
         if e.type == "CardDrawn" and e.payload.get("reason") == "monster_treasure"
     ]
-    if not drawn or not _treasures(b.s, drawn[0]):
-        return
-    payload = {"player": drawn[0], "kind": LUCK, "rules": ["expansions.bard"]}
-    b.emit("DecisionRequired", payload, ["expansions.bard"])
+    if drawn:
+        _ask(b, drawn[0], len(lucky), lucky)
+
+
+def _ask(b: Builder, player: str, count: int, rules: list[str]) -> None:
+    """Ask the bard for the next treasure to discard, while any is owed and in hand."""
+    if count > 0 and _treasures(b.s, player):
+        payload = {"player": player, "kind": LUCK, "count": count, "rules": rules}
+        b.emit("DecisionRequired", payload, rules)
 
 
 def _treasures(s: GameState, player: str) -> list[str]:
@@ -219,8 +228,11 @@ class BardicLuckDiscard(Move):
         require(card(s, cid).deck == "treasure", "expansions.bard", "Bardic Luck discards a treasure card.")
 
     def run(self, b: Builder, a: Action) -> None:
-        b.emit("DecisionMade", {"player": a.player, "kind": LUCK}, ["expansions.bard"])
-        discard(b, a.player, a.params["card"], "Bardic Luck", ["expansions.bard"])
+        pend = b.s.pending[0]
+        rules = list(pend.get("rules") or ["expansions.bard"])
+        b.emit("DecisionMade", {"player": a.player, "kind": LUCK}, rules)
+        discard(b, a.player, a.params["card"], "Bardic Luck", rules)
+        _ask(b, a.player, int(pend.get("count", 1)) - 1, rules)
         advance(b)
 
 
