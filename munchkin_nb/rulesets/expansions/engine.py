@@ -260,11 +260,8 @@ class Illusion(Move):
     anytime_rule = "expansions.gnome"
     exact = True
 
-    def _ok(self, s: GameState, player: str) -> bool:
-        return may_cast(s, player)
-
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if not self._ok(s, player):
+        if not may_cast(s, player):
             return
         for cid in s.player(player).hand:
             if card(s, cid).kind == "monster":
@@ -272,7 +269,7 @@ class Illusion(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         require(
-            self._ok(s, a.player),
+            may_cast(s, a.player),
             "expansions.gnome",
             f"{a.player} is not a gnome in this fight, or has cast an illusion this turn.",
         )
