@@ -179,14 +179,14 @@ def extend(
     kinds: dict[str, tuple[set[str], set[str]]] | None = None,
 ) -> None:
     """A ruleset plug-in adds the words its cards use (its races or accents, classes, effects,
-    steps, kinds of card: kind -> (its decks, its fields)); each needs a handler in the plug-in's
+    steps, and card kinds as kind -> (decks, fields)); each needs a handler in the plug-in's
     engine part, as the core words do."""
     global RACES, CLASSES, KINDS
     RACES = RACES | races
     CLASSES = CLASSES | classes
+    EFFECT_KINDS.update(effects or {})
+    STEP_KINDS.update(steps or {})
     for kind, (decks, fields) in (kinds or {}).items():
         KIND_DECKS[kind] = set(decks)
         KIND_FIELDS[kind] = set(fields)
     KINDS = frozenset(KIND_DECKS)
-    EFFECT_KINDS.update(effects or {})
-    STEP_KINDS.update(steps or {})

@@ -28,6 +28,11 @@ Points (the signature each registered function has):
   not the player on their left (None): an extra turn.
 - `reward_bonus`  fn(state, combat, levels) -> (levels, treasures, rules): what a won combat gives
   the fighter beyond the monsters' printed levels and treasures (a race's or class's reward).
+- `counts_against` fn(state, player, cond) -> bool: a monster's bonus or penalty against COND
+  (a race, class or sex) also applies to this player (through a companion of theirs that matches).
+- `run_away_own`  fn(state, player) -> int | None: the player's own run-away modifier (race, class,
+  items) replaced by this one (a mount's), or None to keep it.
+- `big_exempt`    fn(state, card) -> bool: a big card in play that the big-item limit does not count.
 """
 
 from __future__ import annotations
@@ -52,6 +57,9 @@ POINTS = (
     "sale_value",
     "reward_bonus",
     "next_turn",
+    "counts_against",
+    "run_away_own",
+    "big_exempt",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

@@ -35,7 +35,6 @@ _JSON_FIELDS = ("modules", "players", "winners", "flags", EXTRA)
 _RESERVED = ("id", EXTRA, "kind", "format", "content_hash")
 # Names, never paths: a replay file must not make the card loader open a file it names.
 _NAME = re.compile(r"[a-z0-9_]+")
-_SET = re.compile(r"[a-z0-9_]+(\+[a-z0-9_]+)*")  # a card set: a ruleset's, joined by modules' ("classic+d10")
 
 
 def _str_list(value: Any) -> bool:
@@ -52,7 +51,11 @@ def _int_or_none(value: Any) -> bool:
 # field -> (its check, which may return any truthy value for "good"; what it expects, in words)
 _CHECKS: dict[str, tuple[Callable[[Any], object], str]] = {
     "ruleset": (lambda v: isinstance(v, str) and _NAME.fullmatch(v), "a name of [a-z0-9_]"),
-    "card_set": (lambda v: isinstance(v, str) and _SET.fullmatch(v), "names of [a-z0-9_] joined by +"),
+    # a ruleset's set joined by its modules' own ("classic+steeds", rules.rulesets.deck_name)
+    "card_set": (
+        lambda v: isinstance(v, str) and all(_NAME.fullmatch(part) for part in v.split("+")),
+        "names of [a-z0-9_] joined by +",
+    ),
     "modules": (_str_list, "a list of strings"),
     "players": (lambda v: _str_list(v) and len(v) > 0, "a non-empty list of names"),
     "seed": (_int_or_none, "a whole number or null"),

@@ -21,7 +21,8 @@ def waterfall_terms(bd: Breakdown) -> list[tuple[str, int, str]]:
     return rows
 
 
-def _unique(labels: Iterable[str]) -> list[str]:
+def unique_labels(labels: Iterable[str]) -> list[str]:
+    """Labels made distinct (plotly merges equal ones on an axis): a second "X" becomes "X (2)"."""
     seen: dict[str, int] = {}
     out = []
     for lab in labels:
@@ -49,7 +50,7 @@ def combat_waterfall(bd: Breakdown) -> go.Figure:
     text += [f"{v:+d}" for v in values[len(players) + 1 : -1]] + [f"{bd.margin:+d}"]
     fig = go.Figure(
         go.Waterfall(
-            x=_unique(labels),
+            x=unique_labels(labels),
             y=values,
             measure=measure,
             text=text,

@@ -109,6 +109,7 @@ class Enhance(Move):
     module = NAME
     when = ("turn",)
     exact = True
+    hand_kinds = frozenset(ENHANCES)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if s.combat is not None or s.active.name != player:
@@ -259,6 +260,7 @@ class Illusion(Move):
     anytime = ("combat",)
     anytime_rule = "expansions.gnome"
     exact = True
+    hand_kinds = frozenset({"monster"})
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if not may_cast(s, player):
