@@ -223,10 +223,10 @@ BAD_CASES = [
     ),
     (
         "effects: [cannot_be_outrun]",
-        "effects: [{bonus: 2, against: {race: orc}}]",
+        "effects: [{bonus: 2, against: {race: troll}}]",
         "crabs",
         "effects",
-        "unknown race 'orc'",
+        "unknown race 'troll'",
     ),
     (
         "bad_stuff: [{lose_slot: armor}]",
@@ -281,7 +281,13 @@ ITEM = """\
     [
         ("belt", "big: false", "thing", "slot", "unknown slot 'belt'"),
         ("none", "requires: {hair: long}", "thing", "requires", "unknown condition key 'hair'"),
-        ("none", "requires: {any: [{class: bard}]}", "thing", "requires", "unknown class 'bard'"),
+        (
+            "none",
+            "requires: {any: [{class: necromancer}]}",
+            "thing",
+            "requires",
+            "unknown class 'necromancer'",
+        ),
         ("none", "level: 3", "thing", "level", "unknown field for kind .item."),
     ],
 )

@@ -81,7 +81,11 @@ class HeuristicBot:
         """The moves `choose` may pick now; the runner lists only these (all, if none is legal)."""
         if context(s)[1] == "combat":  # the last-chance window of a fight, as the engine says
             c = s.fight
-            return self.FIGHTING if me in (c.fighter, c.helper) else self.WATCHING
+            if me not in (c.fighter, c.helper):
+                return self.WATCHING
+            if s.modules:  # a fighter may take the modules' own moves too (a gnome's illusion)
+                return self.FIGHTING | {m for n in s.modules for m in MODULES[n].bot_tries}
+            return self.FIGHTING
         if s.modules:  # the game's modules' own moves too
             return self.ANY_TIME | {m for n in s.modules for m in MODULES[n].bot_tries}
         return self.ANY_TIME
@@ -236,6 +240,9 @@ class HeuristicBot:
             for name in ("berserk", "turning", "send_away", "decline_fight", "charm"):
                 if name in by:
                     return by[name][0]
+            chosen = self._module_move(s, by) if s.modules else None
+            if chosen is not None:  # losing: a module's own move may turn it
+                return chosen
             for a in by.get("play_one_shot", []):
                 if (
                     a.params.get("side") == "players"

@@ -31,8 +31,8 @@ KIND_FIELDS = {
     "curse": {"effects", "persistent"},
     "race": {"race", "effects"},
     "class": {"class", "effects"},
-    "half_breed": set(),
-    "super_munchkin": set(),
+    "half_breed": {"effects"},
+    "super_munchkin": {"effects"},
     "wandering_monster": set(),
     "special": {"effects", "when"},
     "item": {"bonus", "gold", "slot", "big", "requires", "effects"},
@@ -123,6 +123,8 @@ EFFECT_KINDS = {
     "theft": set(),
     "resurrection": set(),
     "turning": {"max_cards"},
+    # Half-Breed and Super Munchkin cards: how many races or classes in all (0: any number; default 2)
+    "identities": set(),
 }
 # Effects whose value is a list of steps.
 EFFECTS_WITH_STEPS = frozenset({"escaped_bad_stuff", "on_reveal"})

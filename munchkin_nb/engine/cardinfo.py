@@ -138,8 +138,8 @@ def hand_limit(state: GameState, p: Player, base: int) -> int:
 def item_usable(state: GameState, p: Player, cid: str) -> bool:
     """Whether the item's restrictions let `p` use it (Cheat! lifts them)."""
     c = card(state, cid)
-    if cid in p.attachments.values():
-        return True
+    if any(on == cid and effect(card(state, att), "cheat") for att, on in p.attachments.items()):
+        return True  # Cheat! on it; other cards attached to an item (enhancers) lift nothing
     if not c.requires:
         return True
     if holds(state, p, c.requires):

@@ -146,7 +146,8 @@ def end_turn(b: Builder) -> None:
     s = b.s
     name = s.active.name
     b.emit("TurnEnded", {"player": name}, ["turn.order"])
-    start_turn(b, s.left_of(name))
+    chosen = [who for fn in hooks.of(s, "next_turn") if (who := fn(b, name))]
+    start_turn(b, chosen[0] if chosen else s.left_of(name))
 
 
 def phase(b: Builder, name: str, rules: Iterable[str] = ()) -> None:
@@ -201,6 +202,11 @@ def reward(b: Builder, levels: int) -> None:
     kills = len(c.monsters) + sum(len(m.get("mates", [])) for m in c.monsters)
     kills += sum(m.get("kills", 0) for m in c.removed)
     treasures = treasures_for(s, c) + sum(m.get("treasures", 0) for m in c.removed)
+    won_rules = ["combat.win", "combat.rewards_after"]
+    for fn in hooks.of(s, "reward_bonus"):
+        more_levels, more_treasures, why = fn(s, c, levels)
+        levels, treasures = levels + more_levels, treasures + more_treasures
+        won_rules += why
     b.emit(
         "CombatWon",
         {
@@ -209,7 +215,7 @@ def reward(b: Builder, levels: int) -> None:
             "treasures": treasures,
             "helper": c.helper,
         },
-        ["combat.win", "combat.rewards_after"],
+        won_rules,
     )
     if levels:
         compelled = bool(c.bribe.get("compelled"))

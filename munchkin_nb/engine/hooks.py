@@ -25,6 +25,10 @@ Points (the signature each registered function has):
   (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
 - `sale_value`    fn(state, player, cards) -> int | None: what the cards fetch when this player
   sells them, when not the core's value (None).
+- `next_turn`     fn(builder, player) -> str | None: who plays after `player`'s turn ends, when
+  not the player on their left (None): an extra turn.
+- `reward_bonus`  fn(state, combat, levels) -> (levels, treasures, rules): what a won combat gives
+  the fighter beyond the monsters' printed levels and treasures (a race's or class's reward).
 - `counts_against` fn(state, player, cond) -> bool: a monster's bonus or penalty against COND
   (a race, class or sex) also applies to this player (through a companion of theirs that matches).
 - `run_away_own`  fn(state, player) -> int | None: the player's own run-away modifier (race, class,
@@ -60,6 +64,8 @@ POINTS = (
     "kick_door",
     "curse_hits",
     "sale_value",
+    "reward_bonus",
+    "next_turn",
     "counts_against",
     "run_away_own",
     "big_exempt",

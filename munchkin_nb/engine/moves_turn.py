@@ -92,7 +92,7 @@ def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | Non
         if any((card(s, x).race if c.kind == "race" else card(s, x).klass) == value for x in have):
             return rule, f"{name} already has the {value} {c.kind} card."
         extra = p.half_breed if c.kind == "race" else p.super_munchkin
-        if len(have) >= (2 if extra else 1):
+        if len(have) >= identity_room(s, extra):
             second = "Half-Breed" if c.kind == "race" else "Super Munchkin"
             return rule, f"{name} already has a {c.kind}; a second needs {second}."
     elif c.kind == "half_breed" and (not p.races or p.half_breed):
@@ -100,6 +100,18 @@ def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | Non
     elif c.kind == "super_munchkin" and (not p.classes or p.super_munchkin):
         return "cheat.super_munchkin", "Super Munchkin needs a class, and only one may be in play."
     return None
+
+
+@handles("effect", "identities")
+def identity_room(s: GameState, cheat: str | None) -> int:
+    """How many races (or classes) a player may have with this Half-Breed or Super Munchkin card
+    in play: one without, two with, or what the card's `identities` says (0: any number)."""
+    if not cheat:
+        return 1
+    room = effect(card(s, cheat), "identities")
+    if room is None:
+        return 2
+    return int(room) or 10**6
 
 
 def check_identity(s: GameState, name: str, cid: str) -> None:

@@ -33,7 +33,7 @@ SEXES = ("female", "male")
 PHASES = ("before_door", "after_door", "charity", "setup", "combat", "over")
 START_PHASES = PHASES[:3]
 # action parameters that name one card, a list of cards, or a player
-CARD_PARAMS = ("card", "monster", "item", "new_monster", "pick", "discard")
+CARD_PARAMS = ("card", "monster", "item", "new_monster", "pick", "discard", "onto")
 CARDS_PARAMS = ("cards", "items", "give", "take")
 PLAYER_PARAMS = ("target", "to", "helper", "new_fighter")
 ZONES = ("hand", "equipped", "carried", "races", "classes", "curses", "holds")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from munchkin_nb.rules.catalogue import register_rules
 from munchkin_nb.rules.rulesets import Module, register_module
 
+from .expansions_rules import RULES as WITH_EXPANSIONS
 from .rules import RULES
 
 NAME = "epic"
@@ -27,11 +28,13 @@ MODULE = register_module(
             "epic_shadow_steal": 0.5,
             "epic_escape_curse": 0.7,
             "epic_suffer_curse": 1.0,
+            "epic_orc_eat": 1.0,
             "epic_drop_big_item": 1.0,
         },
         changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
     )
 )
 register_rules(RULES)
+register_rules(WITH_EXPANSIONS)  # the expansions' epic powers; they act only with both modules on
 
 __all__ = ["EPIC_FROM", "MODULE", "NAME", "RULES"]

@@ -71,6 +71,11 @@ def two_doors(b: Builder, player: str) -> bool:
             drawn.append(cid)
     phase(b, "after_door", ["turn.kick_door"])
     apply_doors(b, player, drawn)
+    from .with_expansions import legendary_door  # the expansions' Legendary: a third door
+
+    more = legendary_door(b, player, drawn)
+    if more:
+        apply_doors(b, player, more)
     return True
 
 
@@ -520,3 +525,6 @@ class DropBigItem(Move):
             payload = {"player": a.player, "kind": DROP, "options": big_items(b.s, a.player)}
             b.emit("DecisionRequired", payload, ["epic.steed_lost"])
         advance(b)
+
+
+from . import with_expansions  # noqa: E402, F401  (the expansions' epic powers register their hooks)

@@ -1,0 +1,59 @@
+"""The epic powers of the expansions' races, classes and enhancers (Epic Munchkin with the
+expansions module on), each citing 000's Munchkin Épico section."""
+
+from __future__ import annotations
+
+from .rules import _r
+
+RULES = (
+    _r(
+        "epic.orc",
+        "Epic orc: Munchkin Food",
+        "An Epic orc fighting a level-1 monster they turned up or looked for may eat it: nobody can "
+        "stop it, its bonuses are lost, no treasure; the orc goes up a level, a kill that may win.",
+        "monstruo de nivel 1, puedes comértelo sin más.",
+    ),
+    _r(
+        "epic.gnome",
+        "Epic gnome: Slippery",
+        "An Epic gnome who runs away from a fight, escaping every monster, still draws two "
+        "treasures face down. (The gnome's freedom from run-away penalties is not carried out.)",
+        "sigues recibiendo dos cartas de tesoro boca abajo",
+    ),
+    _r(
+        "epic.lizard_man",
+        "Epic lizard man: Shed Skin",
+        "An Epic lizard man who, on their own turn, escapes every monster of a fight against more "
+        "than one plays another turn after this one; never three turns in a row.",
+        "puedes volver a jugar otro turno cuando termine el actual",
+    ),
+    _r(
+        "epic.bard",
+        "Epic bard: Super Bardic Luck",
+        "An Epic bard's luck counts twice: two more treasures than the monsters give, then two "
+        "treasure cards of their choice discarded.",
+        "te descartas inmediatamente de dos tesoros cualesquiera",
+    ),
+    _r(
+        "epic.primeval",
+        "Epic Primeval: Respect Your Elders",
+        "An Epic character with Primeval on a race in play counts their level twice when fighting "
+        "on their own turn, alone or helped.",
+        "Tu nivel cuenta el doble cuando estás peleando en tu turno",
+    ),
+    _r(
+        "epic.elite",
+        "Epic Elite: Ultra Elite",
+        "An Epic character with Elite on a class in play gets, against each monster, a bonus of "
+        "twice the treasures printed on its card.",
+        "Recibes un bonus de combate contra cada monstruo igual al doble del",
+    ),
+    _r(
+        "epic.legendary",
+        "Epic Legendary: Hit and Myth",
+        "When neither of an Epic character's two doors shows a monster, Legendary on a class in "
+        "play turns one more door after the curses: a monster is fought, a curse applies, anything "
+        "else goes to the hand (or is played at once).",
+        "Si ninguna de las dos cartas de puerta muestra un monstruo cuando das la",
+    ),
+)

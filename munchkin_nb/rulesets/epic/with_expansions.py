@@ -1,0 +1,178 @@
+"""The epic powers of the expansions' races, classes and enhancers: only with both modules on.
+
+Epic Munchkin gives every race and class of 000 an epic power; those of the orc, gnome, lizard man,
+bard and of the enhancers Primeval, Elite and Legendary exist only when the expansions module
+brings their cards, so each hook here first asks whether it is on (`both_on`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from munchkin_nb.engine.actions import Action, require
+from munchkin_nb.engine.builder import Builder
+from munchkin_nb.engine.cardinfo import card, classes, races
+from munchkin_nb.engine.combat import Term
+from munchkin_nb.engine.flow import draw, reward
+from munchkin_nb.engine.hooks import hook
+from munchkin_nb.engine.moves_base import Move, act, move
+from munchkin_nb.engine.moves_combat import reopen
+from munchkin_nb.engine.state import Combat, GameState, Player
+
+from . import NAME
+from .engine import is_epic
+
+EXPANSIONS = "expansions"
+RAN = "epic.ran"  # mark per player: [turn, escapes, catches] of the current fight's run
+EXTRA = "epic.extra_turn"  # mark: the turn a lizard man's extra turn was granted for
+
+
+def both_on(s: GameState) -> bool:
+    return EXPANSIONS in s.modules
+
+
+def enhanced(s: GameState, p: Player, cid: str, zone: str) -> str | None:
+    """The player's enhancer `cid` (a card id) sitting on a card of `zone` still in play, or None."""
+    for att, on in p.attachments.items():
+        if card(s, att).id == cid and on in getattr(p, zone):
+            return att
+    return None
+
+
+# -- bard: Super Bardic Luck -------------------------------------------------------------
+@hook("abilities", NAME)
+def super_bardic_luck(s: GameState, p: Player, key: str) -> list[Any]:
+    """An Epic bard's luck counts twice: one more treasure, and one more to discard."""
+    if key == "bardic_luck" and both_on(s) and is_epic(s, p) and "bard" in classes(s, p):
+        return ["epic.bard"]
+    return []
+
+
+# -- Primeval and Elite: terms on the player's side ---------------------------------------
+@hook("player_terms", NAME)
+def epic_enhancer_terms(s: GameState, name: str, c: Combat) -> list[Term]:
+    """Primeval doubles the level in a fight on your own turn; Elite adds twice each monster's treasures."""
+    p = s.player(name)
+    if not (both_on(s) and is_epic(s, p)):
+        return []
+    out = []
+    primeval = enhanced(s, p, "primeval", "races")
+    if primeval and s.active.name == name and c.fighter == name:
+        out.append(Term("players", "Primeval: level counts double", p.level, primeval, "epic.primeval", name))
+    elite = enhanced(s, p, "elite", "classes")
+    if elite:
+        bonus = sum(2 * (card(s, m["card"]).treasures or 0) for m in c.monsters)
+        if bonus:
+            out.append(Term("players", "Elite: twice the treasures", bonus, elite, "epic.elite", name))
+    return out
+
+
+# -- orc: Munchkin Food ---------------------------------------------------------------------
+@move
+class OrcEats(Move):
+    """An Epic orc eats a level-1 monster they turned up or looked for: a level, no treasure."""
+
+    name = "epic_orc_eat"
+    module = NAME
+    anytime = ("combat",)
+    anytime_rule = "epic.orc"
+    exact = True
+
+    def _food(self, s: GameState, player: str) -> list[str]:
+        c = s.combat
+        p = s.player(player)
+        if c is None or c.stage != "fight" or c.fighter != player or s.active.name != player:
+            return []
+        if not (both_on(s) and is_epic(s, p) and "orc" in races(s, p)):
+            return []
+        return [m["card"] for m in c.monsters if card(s, m["card"]).level == 1]
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        for m in self._food(s, player):
+            yield act(self.name, player, monster=m)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(
+            a.params.get("monster") in self._food(s, a.player),
+            "epic.orc",
+            "only an Epic orc fighting on their own turn eats a level-1 monster of the fight.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        payload = {"monster": a.params["monster"], "reason": "eaten", "treasures": 0, "levels": 1, "kills": 1}
+        b.emit("MonsterRemoved", payload, ["epic.orc"])
+        if not b.s.fight.monsters:  # nothing left to fight: nobody can stop the meal
+            reward(b, levels=0)
+        else:
+            reopen(b, a.player)
+
+
+# -- gnome and lizard man: what a run away gives ------------------------------------------------
+@hook("after_action", NAME)
+def after_a_run(b: Builder, a: Action) -> None:
+    """Count each Epic gnome's and lizard man's escapes and catches; when the fight ends, pay them."""
+    s = b.s
+    if not both_on(s):
+        return
+    for e in list(b.events):
+        if e.type == "RanAway" and _slippery(s, e.payload["player"]):
+            who = e.payload["player"]
+            got = s.marks.get(f"{RAN}:{who}")
+            ran = list(got) if isinstance(got, list) and got[0] == s.turn else [s.turn, 0, 0]
+            ran[1 if e.payload["escaped"] else 2] += 1
+            b.emit("MarkSet", {"key": f"{RAN}:{who}", "value": ran}, [_slippery(s, who)])
+        elif e.type == "CombatEnded":
+            for key in [k for k in s.marks if k.startswith(RAN + ":")]:
+                ran, who = s.marks[key], key.split(":", 1)[1]
+                b.emit("MarkSet", {"key": key, "value": None}, [_slippery(s, who) or "run.roll"])
+                if e.payload.get("outcome") == "ran away" and ran[0] == s.turn:
+                    _paid(b, who, ran)
+
+
+def _slippery(s: GameState, who: str) -> str:
+    """The rule whose power a run away feeds: an Epic gnome's or lizard man's ("" for anyone else)."""
+    p = s.player(who)
+    if not is_epic(s, p):
+        return ""
+    mine = races(s, p)
+    return "epic.gnome" if "gnome" in mine else "epic.lizard_man" if "lizard_man" in mine else ""
+
+
+def _paid(b: Builder, who: str, ran: list[int]) -> None:
+    s, p = b.s, b.s.player(who)
+    _turn, escapes, catches = ran
+    if p.dead or not is_epic(s, p) or not escapes or catches:
+        return
+    if "gnome" in races(s, p):
+        for _ in range(2):
+            draw(b, who, "treasure", "down", "slippery", ["epic.gnome"])
+    if "lizard_man" in races(s, p) and escapes > 1 and who == s.active.name:
+        b.emit("MarkSet", {"key": f"{EXTRA}:{who}", "value": s.turn}, ["epic.lizard_man"])
+
+
+@hook("next_turn", NAME)
+def shed_skin(b: Builder, name: str) -> str | None:
+    """A lizard man who escaped every monster of a fight against several plays again, never a
+    third turn in a row (an extra turn does not earn another)."""
+    s = b.s
+    if not both_on(s) or s.marks.get(f"{EXTRA}:{name}") != s.turn:
+        return None
+    b.emit("MarkSet", {"key": f"{EXTRA}:{name}", "value": None}, ["epic.lizard_man"])
+    if s.marks.get(f"{EXTRA}:{name}:had") == s.turn:  # this turn was an extra one already
+        return None
+    b.emit("MarkSet", {"key": f"{EXTRA}:{name}:had", "value": s.turn + 1}, ["epic.lizard_man"])
+    return name
+
+
+# -- Legendary: a third door ----------------------------------------------------------------
+def legendary_door(b: Builder, player: str, drawn: list[str]) -> list[str]:
+    """With no monster behind the two doors, a Legendary Epic character turns one more (after the
+    curses): the card to apply, or none."""
+    s, p = b.s, b.s.player(player)
+    if not both_on(s) or not enhanced(s, p, "legendary", "classes"):
+        return []
+    if any(card(s, c).kind == "monster" for c in drawn) or s.combat is not None or s.pending:
+        return []
+    cid = draw(b, player, "door", "up", "kick_door", ["turn.kick_door", "epic.legendary"])
+    return [cid] if cid else []
