@@ -30,6 +30,16 @@ def _(message: str) -> str:
     return gettext("words", lang)(message)
 
 
+def _as_move(message: str) -> str:
+    """A move's words as a choice to make (msgctxt "move"), else as told of someone."""
+    lang = _LANG.get()
+    if lang == "en":
+        return message
+    from munchkin_nb.i18n import pgettext
+
+    return pgettext("words", lang)("move", message)
+
+
 def _f(message: str, **fields: object) -> str:
     """A template, translated, with its fields filled in."""
     return _(message).format(**fields)
@@ -71,7 +81,7 @@ def _card_name(source: Any, cid: str | None) -> str:
 
             name = card_set(set_name).card_of(cid).name
     except (KeyError, ValueError, OSError, TypeError):
-        return cid.split("#")[0].replace("_", " ").title()
+        name = cid.split("#")[0].replace("_", " ").title()
     lang = _LANG.get()
     if lang == "en":
         return name
@@ -234,7 +244,9 @@ def action_words(action: Any, state: Any = None, with_player: bool = True, lang:
     with telling(lang):
         d = action.to_dict() if hasattr(action, "to_dict") else dict(action)
         name, player, params = d.get("name", "?"), d.get("player", "someone"), d.get("params") or {}
-        text = _(ACTION_WORDS.get(name, name.replace("_", " ")))
+        text = ACTION_WORDS.get(name, name.replace("_", " "))
+        # a move on its own (a button) is said as a thing to do, where a language tells it apart
+        text = _(text) if with_player else _as_move(text)
         phrase = text.format_map(_Params(state, params))
         if with_player:
             return _f("{player} {phrase}", player=player, phrase=phrase)
@@ -347,7 +359,7 @@ _INTO = {
 def _card_played(e: Event, s: Any) -> str:
     p = e.payload
     where = p.get("into", "")
-    into = _(_INTO[where]) if where in _INTO else _f("into {zone}", zone=p.get("into"))
+    into = _(_INTO[where]) if where in _INTO else _f("into {zone}", zone=_said(p.get("into")))
     return _f(
         "{player} played {card} ({into}).", player=p["player"], card=_card_name(s, p["card"]), into=into
     )
