@@ -27,7 +27,7 @@ def _marked(*paths: str) -> list[str]:
 
 def test_every_sentence_move_and_table_word_has_spanish():
     msgs = _marked("munchkin_nb/viz/words.py", "munchkin_nb/widgets/table.py")
-    msgs += list(words.ACTION_WORDS.values()) + [m for pair in words._COUNTED.values() for m in pair]
+    msgs += list(words.ACTION_WORDS.values()) + list(words.ACTION_VARIANTS.values()) + [m for pair in words._COUNTED.values() for m in pair]
     msgs += list(words._INTO.values()) + list(SLOT_WORDS.values()) + list(COLUMNS)
     msgs += [template for _pattern, template in words._WORD_PATTERNS]
     assert len(msgs) > 150
@@ -37,7 +37,8 @@ def test_every_sentence_move_and_table_word_has_spanish():
     # a move on its own (a button) is a thing to do: each has its own Spanish, unlike the told one
     as_move = i18n.pgettext("words", "es")
     told = i18n.gettext("words", "es")
-    same = [m for m in words.ACTION_WORDS.values() if as_move("move", m) == told(m)]
+    moves = [*words.ACTION_WORDS.values(), *words.ACTION_VARIANTS.values()]
+    same = [m for m in moves if as_move("move", m) == told(m)]
     assert same == []
 
 
@@ -77,6 +78,13 @@ def test_an_engine_word_with_a_name_is_told_by_its_pattern():
         assert words._said("rolled 4, total 6") == "sacó 4, total 6"
         assert words._said("no such word") == "no such word"  # unknown: as the engine wrote it
     assert words._said("run away from Crabs") == "run away from Crabs"
+
+
+def test_every_move_of_every_ruleset_and_module_has_its_words():
+    from munchkin_nb.engine.moves_base import MOVES
+
+    assert {"d10_roll", "epic_arrow", "lay_out_received"} <= set(MOVES)  # the plug-ins are loaded
+    assert sorted(set(MOVES) - set(words.ACTION_WORDS)) == []
 
 
 def test_card_names_follow_the_spanish_rulebook_where_it_names_them():

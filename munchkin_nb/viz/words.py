@@ -211,6 +211,32 @@ ACTION_WORDS: dict[str, str] = {
     "take_item": "took {card}",
     "cancel_curse": "cancelled the curse with {card}",
     "accept_curse": "took the curse",
+    "decline_fight": "declined to fight {monster}",
+    "trade_treasures": "traded {cards} for as many new treasures",
+    "keep_big_item": "kept {card} as the one big item",
+    # Booty: cards laid out when received, and the any-time cards
+    "lay_out_received": "laid out {card} at once",
+    "keep_received": "kept the rest in hand",
+    "play_bilingual": "played {card}",
+    "play_super_munchkin": "played {card}",
+    # the d10 module
+    "d10_roll": "gave up a level to roll the d10",
+    "d10_set_die": "set the d10 to {value} with {card}",
+    "d10_choose": "chose face {face} of the d10",
+    "d10_apply": "carried out the d10",
+    # Epic Munchkin
+    "epic_arrow": "shot an arrow at the monsters (-2), discarding {card}",
+    "epic_escape_curse": "discarded {card} to run from the curse",
+    "epic_suffer_curse": "let the curse land",
+    "epic_miracle": "discarded {cards} for a miracle",
+    "epic_shadow_steal": "discarded {card} to steal from {target}'s hand",
+}
+# a move whose words depend on which parameter it has: (move, parameter) -> words
+ACTION_VARIANTS: dict[tuple[str, str], str] = {
+    ("d10_apply", "source"): "took the d10's card from the {source}",
+    ("d10_apply", "mine"): "swapped {mine} for {theirs} (d10)",
+    ("d10_apply", "target"): "took a level from {target} (d10)",
+    ("epic_arrow", "target"): "shot an arrow at {target} (-2), discarding {card}",
 }
 
 
@@ -228,13 +254,13 @@ class _Params(dict[str, Any]):
         if key not in self:
             return self.__missing__(key)
         val = dict.__getitem__(self, key)
-        if key in ("card", "monster", "item", "new_monster", "pick") or (
+        if key in ("card", "monster", "item", "new_monster", "pick", "mine", "theirs") or (
             key == "discard" and isinstance(val, str)
         ):
             return _card_name(self.state, val)
         if key in ("cards", "discard", "items", "give", "take") and isinstance(val, list):
             return _names(self.state, val)
-        if key == "side":
+        if key in ("side", "source"):
             return _(str(val))
         return str(val)
 
@@ -244,7 +270,8 @@ def action_words(action: Any, state: Any = None, with_player: bool = True, lang:
     with telling(lang):
         d = action.to_dict() if hasattr(action, "to_dict") else dict(action)
         name, player, params = d.get("name", "?"), d.get("player", "someone"), d.get("params") or {}
-        text = ACTION_WORDS.get(name, name.replace("_", " "))
+        variant = next((ACTION_VARIANTS[name, k] for k in params if (name, k) in ACTION_VARIANTS), None)
+        text = variant or ACTION_WORDS.get(name, name.replace("_", " "))
         # a move on its own (a button) is said as a thing to do, where a language tells it apart
         text = _(text) if with_player else _as_move(text)
         phrase = text.format_map(_Params(state, params))
