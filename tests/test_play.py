@@ -87,7 +87,7 @@ def test_the_guided_game_speaks_the_language_the_course_keeps(tmp_path):
         wanted = g.hint()
         g.go_on() if wanted is None else g.choose(wanted)
     told = " ".join(g.log)
-    assert "Tú:" in told and "abrió la puerta de una patada" in told
+    assert "Tu jugada:" in told and "abrió la puerta de una patada" in told
     # and the page's own choice goes back to the store, for the course page to follow
     g.language.value = "en"
     assert g.language_store.lang == "en" and "Your hand" in g.hand.value

@@ -308,9 +308,15 @@ class Lesson(View):
         if ask == "winner":
             return [(_("the players"), "players"), (_("the monsters"), "monsters")]
         if ask == "playable":
-            return [(card_name(s, c, self.lang), c) for c in q["cards"]]
+            return [(self._card_label(c, q["player"]), c) for c in q["cards"]]
         decider = context(s)[0]
         return [(n, n) for n in s.names() if n != decider]
+
+    def _card_label(self, name: str, player: str) -> str:
+        """The printed name of a card as the lesson names it (`crabs`: one of its copies)."""
+        named = Action("play_card", player, {"card": name})
+        cid = _resolve_params(self.game.state, named, self.scenario.cards).params["card"]
+        return card_name(self.game.state, cid, self.lang)
 
     def question_text(self) -> str:
         q = self.question
@@ -349,7 +355,7 @@ class Lesson(View):
             body = f"{escape(_('The answer:'))} <b>{escape(said)}</b>.{combat_line(s, self.lang)}"
             rules = ASK_RULES[ask]
         elif ask == "playable":
-            names = ", ".join(card_name(s, c, self.lang) for c in answer) or _("none of them")
+            names = ", ".join(self._card_label(c, q["player"]) for c in answer) or _("none of them")
             body = f"{escape(_('The cards that can be played:'))} <b>{escape(names)}</b>."
             rules = []
             for c in q["cards"]:
