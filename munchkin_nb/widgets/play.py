@@ -267,21 +267,12 @@ class GuidedGame(View):
             return
         self.lang, self._ = lang, gettext("course", lang)
         self.language_store.lang = lang
-        self.language.value = lang
-        self._label_controls()
+        self.language_box.children = (self._make_language(),)
+        self.controls.children = self._make_controls()
         self.render()
 
-    def _label_controls(self) -> None:
-        _ = self._
-        self.hint_button.description = _("hint?")
-        self.hint_button.tooltip = _("what would a good player do?")
-        self.undo_button.description = _("⟲ undo")
-        self.undo_button.tooltip = _("take back your last move")
-        self.review_button.description = _("review your game")
-        self.review_button.tooltip = _("step through the stored game (ends undo of the last move)")
-
-    # -- drawing ----------------------------------------------------------------------
-    def _build(self) -> None:
+    def _make_language(self) -> widgets.Dropdown:
+        """The language menu, showing the page's language (new with each language, as the buttons)."""
         self.language = widgets.Dropdown(
             options=[(v, k) for k, v in COURSE_LANGUAGES.items()],
             value=self.lang,
@@ -289,6 +280,30 @@ class GuidedGame(View):
         )
         self.language.add_class("munchkin-play-language")
         self.language.observe(lambda c: self.set_lang(c["new"]), names="value")
+        return self.language
+
+    def _make_controls(self) -> tuple[widgets.Button, ...]:
+        """The hint, undo and review buttons, labelled in the page's language. New buttons for a new
+        language: a label changed in the kernel while the page is still starting up can be lost,
+        a new button cannot."""
+        _ = self._
+        self.hint_button = widgets.Button(description=_("hint?"), tooltip=_("what would a good player do?"))
+        self.hint_button.add_class("munchkin-hint-button")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.undo_button = widgets.Button(description=_("⟲ undo"), tooltip=_("take back your last move"))
+        self.undo_button.add_class("munchkin-undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.review_button = widgets.Button(
+            description=_("review your game"),
+            tooltip=_("step through the stored game (ends undo of the last move)"),
+        )
+        self.review_button.add_class("munchkin-review")
+        self.review_button.on_click(lambda _b: self.review())
+        return (self.hint_button, self.undo_button, self.review_button)
+
+    # -- drawing ----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.language_box = widgets.Box((self._make_language(),))
         self.language_store.observe(lambda c: self.set_lang(c["new"]), names="lang")
         self.head = widgets.HTML()
         self.table = widgets.HTML()
@@ -298,32 +313,19 @@ class GuidedGame(View):
         self.choices = widgets.VBox()
         self.choices.add_class("munchkin-play-choices")
         self.hint_out = widgets.HTML()
-        self.hint_button = widgets.Button()
-        self.hint_button.add_class("munchkin-hint-button")
-        self.hint_button.on_click(lambda _b: self.hint())
-        self.undo_button = widgets.Button()
-        self.undo_button.add_class("munchkin-undo")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.review_button = widgets.Button()
-        self.review_button.add_class("munchkin-review")
-        self.review_button.on_click(lambda _b: self.review())
-        self._label_controls()
         self.review_box = widgets.VBox()
-        controls = widgets.HBox(
-            [self.hint_button, self.undo_button, self.review_button],
-            layout=widgets.Layout(flex_flow="row wrap"),
-        )
+        self.controls = widgets.HBox(self._make_controls(), layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox(
             [
                 widgets.HTML(CSS + LESSON_CSS + PLAY_CSS),
                 self.language_store,
-                self.language,
+                self.language_box,
                 self.head,
                 self.table,
                 self.hand,
                 self.story,
                 self.prompt,
-                controls,
+                self.controls,
                 self.hint_out,
                 self.review_box,
                 self.choices,
