@@ -204,3 +204,19 @@ def test_the_map_groups_the_other_games_after_the_classic_course():
     after = kids[kids.index(heads[0]) + 1 :]
     assert [c for c in ORDER if any(f"lesson-id-{c}" in k._dom_classes for k in after)] == list(OTHER_GAMES)
     assert "Qué cambia en Munchkin Cthulhu" in after[0].description
+
+
+def test_a_spanish_lesson_offers_its_moves_as_things_to_do():
+    import ipywidgets as widgets
+
+    lesson = Lesson(lesson_path("first_turn"), lang="es")
+
+    def labels_in(w):
+        own = [w.description] if isinstance(w, widgets.Button) else []
+        return own + [x for c in getattr(w, "children", ()) for x in labels_in(c)]
+
+    labels = labels_in(lesson.choices)
+    assert "Ana: abrir la puerta de una patada" in labels
+    assert all(not label.startswith("Ana chose") for label in labels)
+    why = [label for label, _v in lesson.why.options]
+    assert "Ana: saquear la habitación" in why

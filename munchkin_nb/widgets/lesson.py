@@ -497,8 +497,16 @@ class Lesson(View):
                 break
 
     # -- drawing --------------------------------------------------------------------
+    def _move_words(self, a: Action, state: Any) -> str:
+        """A move offered to the learner: "Ana chose to kick open the door"; in another language,
+        who and then the move as a thing to do ("Ana: abrir la puerta de una patada")."""
+        if self.lang == "en":
+            return action_words(a, state, with_player=True)
+        move = action_words(a, state, with_player=False, lang=self.lang)
+        return f"{a.player}: {move[:1].lower()}{move[1:]}"
+
     def _move_button(self, a: Action, state: Any, decider: str | None) -> widgets.Button:
-        words = action_words(a, state, with_player=True, lang=self.lang)
+        words = self._move_words(a, state)
         if a.player != decider:
             words += " " + self._("(out of turn)")
         b = widgets.Button(description=words, tooltip=str(a), layout=widgets.Layout(width="auto"))
@@ -578,10 +586,7 @@ class Lesson(View):
         who = self.expected.player if self.expected is not None else context(state)[0]
         self._refusals = refusals(state, who, actions) if who is not None and not state.winners else []
         opts: list[tuple[str, int]] = [("—", -1)]
-        opts += [
-            (action_words(a, state, with_player=True, lang=self.lang), i)
-            for i, (a, _e) in enumerate(self._refusals)
-        ]
+        opts += [(self._move_words(a, state), i) for i, (a, _e) in enumerate(self._refusals)]
         self.why.options = opts
         self.why.value = -1
         self.why_out.value = ""

@@ -143,7 +143,7 @@ def test_the_course_in_spanish(browser, course_server):
     _shot(page, "course_lesson_es")
     # the moves and the table speak Spanish too
     page.locator(".munchkin-lesson .munchkin-suggested").wait_for(state="visible")
-    assert "abrir la puerta de una patada" in page.locator(".munchkin-suggested").inner_text()
+    assert "Ana: abrir la puerta de una patada" in page.locator(".munchkin-suggested").inner_text()
     assert "nivel" in page.locator(".munchkin-lesson .munchkin-table").inner_text()
     watch.assert_clean()
     context.close()
@@ -170,6 +170,6 @@ def test_a_lesson_of_another_game_in_spanish(browser, course_server, size):
     page.locator(".munchkin-continue").click()
     suggested = page.locator(".munchkin-lesson .munchkin-suggested")
     suggested.wait_for(state="visible")
-    assert "maldijo a Cleo" in suggested.inner_text()
+    assert "Ana: maldecir a Cleo" in suggested.inner_text()
     watch.assert_clean()
     context.close()
