@@ -59,6 +59,21 @@ def gettext(domain: str, lang: str) -> Callable[[str], str]:
     return translate
 
 
+def pgettext(domain: str, lang: str) -> Callable[[str, str], str]:
+    """The translation function of a domain in a language for messages with a context (msgctxt):
+    `t(context, message)`; the context-free translation, then English, when there is none."""
+    plain = gettext(domain, lang)
+    cat = catalogue(domain, lang)
+
+    def translate(context: str, message: str) -> str:
+        found = cat.get(message, context=context) if cat is not None else None
+        if found is None or found.fuzzy or not isinstance(found.string, str) or not found.string:
+            return plain(message)
+        return found.string
+
+    return translate
+
+
 def missing(domain: str, lang: str, messages: list[str]) -> list[str]:
     """The messages of `messages` that the catalogue leaves untranslated (for tests)."""
     t = gettext(domain, lang)

@@ -169,3 +169,54 @@ def test_glossary_words_link_from_text_to_their_entry():
     for tid in ("kick_the_door", "run_away", "bad_stuff"):
         assert f"href='#gloss-{tid}'" in html and f"id='gloss-{tid}'" in glossary_html()
     assert len(TERMS) >= 15 and "<script" not in link_terms("<script>door</script>")
+
+
+@pytest.mark.parametrize("stem", ["what_changes_cthulhu", "what_changes_booty", "d10", "epic"])
+def test_a_lesson_of_another_game_or_module_completes_through_the_engine(stem):
+    from munchkin_nb.widgets.course import OTHER_GAMES
+
+    assert stem in OTHER_GAMES
+    data = _data(lesson_path(stem))
+    assert data.get("ruleset", "classic") != "classic" or data.get("modules")
+    for lang in ("en", "es"):
+        lesson = Lesson(lesson_path(stem), lang=lang)
+        # the game is the lesson's own: its ruleset and modules, with their cards
+        assert lesson.game.state.ruleset == data.get("ruleset", "classic")
+        assert list(lesson.game.state.modules) == data.get("modules", [])
+        lesson.play_through()
+        right, total = lesson.score
+        assert lesson.done and not lesson.off_script and right == total >= 2
+        # every rule the lesson names is one of that game's, or of the classic rules it keeps
+        taught = set(data["rules"])
+        cited = {r for e in lesson.game.events for r in e.rules} | {
+            s["reject"]["rule"] for s in data["steps"] if "reject" in s
+        }
+        assert taught <= cited, f"{stem}: named but never applied: {sorted(taught - cited)}"
+
+
+def test_the_map_groups_the_other_games_after_the_classic_course():
+    from munchkin_nb.widgets.course import OTHER_GAMES
+
+    course = Course(lang="es")
+    kids = list(course.map.children)
+    heads = [k for k in kids if "munchkin-course-group" in k._dom_classes]
+    assert len(heads) == 1 and "Otros juegos y módulos" in heads[0].value
+    after = kids[kids.index(heads[0]) + 1 :]
+    assert [c for c in ORDER if any(f"lesson-id-{c}" in k._dom_classes for k in after)] == list(OTHER_GAMES)
+    assert "Qué cambia en Munchkin Cthulhu" in after[0].description
+
+
+def test_a_spanish_lesson_offers_its_moves_as_things_to_do():
+    import ipywidgets as widgets
+
+    lesson = Lesson(lesson_path("first_turn"), lang="es")
+
+    def labels_in(w):
+        own = [w.description] if isinstance(w, widgets.Button) else []
+        return own + [x for c in getattr(w, "children", ()) for x in labels_in(c)]
+
+    labels = labels_in(lesson.choices)
+    assert "Ana: abrir la puerta de una patada" in labels
+    assert all(not label.startswith("Ana chose") for label in labels)
+    why = [label for label, _v in lesson.why.options]
+    assert "Ana: saquear la habitación" in why

@@ -55,3 +55,44 @@ def test_a_table_of_two_or_seven_is_refused(tmp_path):
     for n in (2, 7):
         with pytest.raises(ValueError, match="3 to 6"):
             GuidedGame(players=n, store_path=str(tmp_path / "x.db"))
+
+
+def _descriptions(w):
+    """Every button label under a widget."""
+    out = [w.description] if isinstance(getattr(w, "description", None), str) and w.description else []
+    for c in getattr(w, "children", ()):
+        out += _descriptions(c)
+    return out
+
+
+def test_the_guided_game_speaks_the_language_the_course_keeps(tmp_path):
+    from munchkin_nb.viz.words import action_words
+
+    g = GuidedGame(players=4, seed=1, store_path=str(tmp_path / "p.db"))
+    english = _descriptions(g.choices)
+    assert "Finished setting up" in english and g.hint_button.description == "hint?"
+    # the browser tells the language the course page chose (the shared localStorage key)
+    g.language_store.lang = "es"
+    assert g.lang == "es" and g.language.value == "es"
+    spanish = _descriptions(g.choices)
+    assert "Terminar de prepararse" in spanish and not set(english) & set(spanish)
+    assert spanish == [action_words(a, g.game.state, with_player=False, lang="es") for a in g.my_moves()]
+    assert g.hint_button.description == "¿pista?" and g.undo_button.description == "⟲ deshacer"
+    assert "Te toca decidir" in g.prompt.value and "Tu mano" in g.hand.value
+    assert "<th>nivel</th>" in g.table.value and "<caption>preparación</caption>" in g.table.value
+    g.hint()
+    assert "Un buen jugador" in g.hint_out.value
+    # what the bots do from now on is told in Spanish, with the rulebook's words
+    while g.decisions < 6 and not g.over:
+        wanted = g.hint()
+        g.go_on() if wanted is None else g.choose(wanted)
+    told = " ".join(g.log)
+    assert "Tu jugada:" in told and "abrió la puerta de una patada" in told
+    # and the page's own choice goes back to the store, for the course page to follow
+    g.language.value = "en"
+    assert g.language_store.lang == "en" and "Your hand" in g.hand.value
+
+
+def test_an_unknown_language_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="lang"):
+        GuidedGame(store_path=str(tmp_path / "x.db"), lang="fr")

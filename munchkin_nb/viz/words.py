@@ -1,34 +1,98 @@
-"""Events in plain English: one sentence for any event, given the state just before it."""
+"""Events in plain words: one sentence for any event, given the state just before it.
+
+English is the source; `describe(..., lang="es")` and `action_words(..., lang="es")` tell the same
+in another language from the gettext domain `words` (munchkin_nb/locale/<lang>/LC_MESSAGES/words.po),
+with card names from the rulebooks of that language where they name them. A sentence is a template
+with named fields ("{player} passed"), so that a translation may put the words in its own order.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from munchkin_nb.engine.events import Event
 
+# the language being told: set for the length of one describe/action_words call
+_LANG: ContextVar[str] = ContextVar("munchkin_words_lang", default="en")
 
-def card_name(source: Any, cid: str | None) -> str:
-    """A card's printed name from a GameState, a CardSet or a card-set name; the id if unknown."""
+
+def _(message: str) -> str:
+    """`message` (an English template) in the language being told; English when untranslated."""
+    lang = _LANG.get()
+    if lang == "en":
+        return message
+    from munchkin_nb.i18n import gettext
+
+    return gettext("words", lang)(message)
+
+
+def _as_move(message: str) -> str:
+    """A move's words as a choice to make (msgctxt "move"), else as told of someone."""
+    lang = _LANG.get()
+    if lang == "en":
+        return message
+    from munchkin_nb.i18n import pgettext
+
+    return pgettext("words", lang)("move", message)
+
+
+def _f(message: str, **fields: object) -> str:
+    """A template, translated, with its fields filled in."""
+    return _(message).format(**fields)
+
+
+@contextmanager
+def telling(lang: str | None) -> Iterator[None]:
+    """Tell in `lang` within the block (None: keep the language already being told)."""
+    if lang is None:
+        yield
+        return
+    token = _LANG.set(lang)
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def card_name(source: Any, cid: str | None, lang: str | None = None) -> str:
+    """A card's printed name from a GameState, a CardSet or a card-set name; the id if unknown.
+    In another language, the name that language's rulebook gives the card, where it gives one."""
+    with telling(lang):
+        return _card_name(source, cid)
+
+
+def _card_name(source: Any, cid: str | None) -> str:
     if not cid:
-        return "a card"
+        return _("a card")
     try:
         if hasattr(source, "card_of"):
             name: str = source.card_of(cid).name  # a GameState or a CardSet
-            return name
-        set_name = (
-            getattr(source, "card_set", None) or (source if isinstance(source, str) else None) or "classic"
-        )
-        from munchkin_nb.engine.cardinfo import card_set
+        else:
+            set_name = (
+                getattr(source, "card_set", None)
+                or (source if isinstance(source, str) else None)
+                or "classic"
+            )
+            from munchkin_nb.engine.cardinfo import card_set
 
-        return card_set(set_name).card_of(cid).name
+            name = card_set(set_name).card_of(cid).name
     except (KeyError, ValueError, OSError, TypeError):
-        return cid.split("#")[0].replace("_", " ").title()
+        name = cid.split("#")[0].replace("_", " ").title()
+    lang = _LANG.get()
+    if lang == "en":
+        return name
+    from munchkin_nb.rules.i18n import card_name as named_in
+
+    return named_in(cid.split("#")[0], lang, name)
 
 
 def monster_words(state: Any, cid: str | None) -> str:
     """'Crabs (level 1)' for a monster card."""
-    name = card_name(state, cid)
+    name = _card_name(state, cid)
     level: int | None = None
     if cid is not None:  # no card, no level
         try:
@@ -37,25 +101,66 @@ def monster_words(state: Any, cid: str | None) -> str:
             level = card(state, cid).level
         except Exception:
             level = None
-    return f"{name} (level {level})" if level is not None else name
+    return _f("{name} (level {level})", name=name, level=level) if level is not None else name
+
+
+def _listed(items: list[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return _f("{some} and {last}", some=", ".join(items[:-1]), last=items[-1])
 
 
 def _names(state: Any, cids: Iterable[str] | None) -> str:
-    names = [card_name(state, c) for c in cids or ()]
-    if not names:
-        return "nothing"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    names = [_card_name(state, c) for c in cids or ()]
+    return _listed(names) if names else _("nothing")
 
 
 def _people(names: Iterable[object] | None) -> str:
     people = [str(n) for n in names or ()]
-    if not people:
-        return "nobody"
-    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+    return _listed(people) if people else _("nobody")
+
+
+# the counted words, singular and plural, for _plural
+_COUNTED = {
+    "card": ("{n} card", "{n} cards"),
+    "level": ("{n} level", "{n} levels"),
+    "treasure": ("{n} treasure", "{n} treasures"),
+}
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if abs(n) == 1 else "s")
+    one, many = _COUNTED[word]
+    return _f(one if abs(n) == 1 else many, n=n)
+
+
+# engine words that carry a name or numbers, told as templates ("lost to Crabs")
+_WORD_PATTERNS = (
+    (re.compile(r"run away from (?P<what>.+)"), "run away from {what}"),
+    (re.compile(r"run away again \((?P<what>.+)\)"), "run away again ({what})"),
+    (re.compile(r"lost to (?P<what>.+)"), "lost to {what}"),
+    (re.compile(r"rolled (?P<roll>-?\d+), total (?P<total>-?\d+)"), "rolled {roll}, total {total}"),
+    (re.compile(r"stolen by (?P<what>.+)"), "stolen by {what}"),
+    (re.compile(r"bad stuff of (?P<what>.+)"), "bad stuff of {what}"),
+    (re.compile(r"changed by (?P<what>.+)"), "changed by {what}"),
+    (re.compile(r"cancelled with (?P<what>.+)"), "cancelled with {what}"),
+    (re.compile(r"(?P<what>.+) left play"), "{what} left play"),
+)
+
+
+def _said(text: object, spaced: bool = False) -> str:
+    """An engine's word (a reason, a phase, a deck) in the language being told; `spaced`: '_' as
+    spaces first. Words a catalogue does not know stay as the engine wrote them."""
+    word = str(text).replace("_", " ") if spaced else str(text)
+    if not word or _LANG.get() == "en":
+        return word
+    told = _(word)
+    if told != word:
+        return told
+    for pattern, template in _WORD_PATTERNS:
+        m = pattern.fullmatch(word)
+        if m:
+            return _f(template, **{k: _(v) for k, v in m.groupdict().items()})
+    return word
 
 
 # -- decisions (ActionTaken) ---------------------------------------------------
@@ -106,6 +211,57 @@ ACTION_WORDS: dict[str, str] = {
     "take_item": "took {card}",
     "cancel_curse": "cancelled the curse with {card}",
     "accept_curse": "took the curse",
+    "decline_fight": "declined to fight {monster}",
+    "trade_treasures": "traded {cards} for as many new treasures",
+    "keep_big_item": "kept {card} as the one big item",
+    # Booty: cards laid out when received, and the any-time cards
+    "lay_out_received": "laid out {card} at once",
+    "keep_received": "kept the rest in hand",
+    "play_bilingual": "played {card}",
+    "play_super_munchkin": "played {card}",
+    # the d10 module
+    "d10_roll": "gave up a level to roll the d10",
+    "d10_set_die": "set the d10 to {value} with {card}",
+    "d10_choose": "chose face {face} of the d10",
+    "d10_apply": "carried out the d10",
+    # Epic Munchkin
+    "epic_arrow": "shot an arrow at the monsters (-2), discarding {card}",
+    "epic_escape_curse": "discarded {card} to run from the curse",
+    "epic_suffer_curse": "let the curse land",
+    "epic_miracle": "discarded {cards} for a miracle",
+    "epic_shadow_steal": "discarded {card} to steal from {target}'s hand",
+    # the modules of the base game: d10's Reloaded Die, expansions, hirelings, steeds, dungeons,
+    # the Munchkinomicon
+    "d10_reload": "turned the d10 to {value} with {card}",
+    "bardic_luck_discard": "discarded {card} (bardic luck)",
+    "enhance": "played {card} on {onto}",
+    "gnome_illusion": "discarded {card} for an illusion",
+    "epic_orc_eat": "ate {monster}",
+    "hire": "hired {card}",
+    "dismiss_hireling": "dismissed the hireling",
+    "hireling_carry": "gave {card} to the hireling to carry",
+    "sacrifice_hireling": "sacrificed the hireling to escape",
+    "enhance_hireling": "played {card} on the hireling {on}",
+    "mount_steed": "mounted {card}",
+    "dismount": "got off the steed",
+    "fight_steed": "fought {card} as a monster",
+    "enhance_steed": "played {card} on the steed {on}",
+    "epic_drop_big_item": "discarded the big item {card}",
+    "discover_exit": "discarded {cards} to find a way out",
+    "dungeon_leave": "left the dungeon {card}",
+    "dungeon_stay": "stayed in every dungeon",
+    "play_portal": "played the portal {card}",
+    "portal_flip": "turned over the portal {card}",
+    "portal_keep": "kept the portal",
+    "enhance_munchkinomicon": "played {card} on the Munchkinomicon",
+    "summon_munchkinomicon": "made a sacrifice to summon the Munchkinomicon",
+}
+# a move whose words depend on which parameter it has: (move, parameter) -> words
+ACTION_VARIANTS: dict[tuple[str, str], str] = {
+    ("d10_apply", "source"): "took the d10's card from the {source}",
+    ("d10_apply", "mine"): "swapped {mine} for {theirs} (d10)",
+    ("d10_apply", "target"): "took a level from {target} (d10)",
+    ("epic_arrow", "target"): "shot an arrow at {target} (-2), discarding {card}",
 }
 
 
@@ -117,28 +273,36 @@ class _Params(dict[str, Any]):
         self.state = state
 
     def __missing__(self, key: str) -> str:
-        return "it" if key != "side" else "players"
+        return _("it") if key != "side" else _("players")
 
     def __getitem__(self, key: str) -> str:
         if key not in self:
             return self.__missing__(key)
         val = dict.__getitem__(self, key)
-        if key in ("card", "monster", "item", "new_monster", "pick") or (
+        if key in ("card", "monster", "item", "new_monster", "pick", "mine", "theirs", "on", "onto") or (
             key == "discard" and isinstance(val, str)
         ):
-            return card_name(self.state, val)
+            return _card_name(self.state, val)
         if key in ("cards", "discard", "items", "give", "take") and isinstance(val, list):
             return _names(self.state, val)
+        if key in ("side", "source"):
+            return _(str(val))
         return str(val)
 
 
-def action_words(action: Any, state: Any = None, with_player: bool = True) -> str:
-    """'Ana chose to kick open the door' for an Action (or its dict)."""
-    d = action.to_dict() if hasattr(action, "to_dict") else dict(action)
-    name, player, params = d.get("name", "?"), d.get("player", "someone"), d.get("params") or {}
-    text = ACTION_WORDS.get(name, name.replace("_", " "))
-    phrase = text.format_map(_Params(state, params))
-    return f"{player} {phrase}" if with_player else phrase[0].upper() + phrase[1:]
+def action_words(action: Any, state: Any = None, with_player: bool = True, lang: str | None = None) -> str:
+    """'Ana chose to kick open the door' for an Action (or its dict); in `lang` if given."""
+    with telling(lang):
+        d = action.to_dict() if hasattr(action, "to_dict") else dict(action)
+        name, player, params = d.get("name", "?"), d.get("player", "someone"), d.get("params") or {}
+        variant = next((ACTION_VARIANTS[name, k] for k in params if (name, k) in ACTION_VARIANTS), None)
+        text = variant or ACTION_WORDS.get(name, name.replace("_", " "))
+        # a move on its own (a button) is said as a thing to do, where a language tells it apart
+        text = _(text) if with_player else _as_move(text)
+        phrase = text.format_map(_Params(state, params))
+        if with_player:
+            return _f("{player} {phrase}", player=player, phrase=phrase)
+        return phrase[0].upper() + phrase[1:]
 
 
 def _interjection(e: Any, state: Any) -> str:
@@ -150,35 +314,44 @@ def _interjection(e: Any, state: Any) -> str:
         from munchkin_nb.engine.legal import context
 
         decider = context(state)[0]
-    return f", out of turn while {decider} was deciding" if decider else ", out of turn"
+    return (
+        _f(", out of turn while {decider} was deciding", decider=decider) if decider else _(", out of turn")
+    )
 
 
 # -- events ----------------------------------------------------------------------
 def _combat_fighter(state: Any) -> str:
     c = getattr(state, "combat", None)
-    return c.fighter if c else "the fighter"
+    return c.fighter if c else _("the fighter")
 
 
 def _game_started(e: Event, s: Any) -> str:
     p = e.payload
     names = [x["name"] if isinstance(x, dict) else str(x) for x in p.get("players", [])]
-    return f"A game of {p.get('ruleset', 'Munchkin')} began for {_people(names)}."
+    return _f(
+        "A game of {ruleset} began for {people}.", ruleset=p.get("ruleset", "Munchkin"), people=_people(names)
+    )
 
 
 def _deck_shuffled(e: Event, s: Any) -> str:
     p = e.payload
-    where = " from its discards" if p.get("from_discards") else ""
-    return f"The {p['deck']} deck was shuffled{where} ({_plural(len(p.get('order', [])), 'card')})."
+    cards = _plural(len(p.get("order", [])), "card")
+    if p.get("from_discards"):
+        return _f(
+            "The {deck} deck was shuffled from its discards ({cards}).", deck=_said(p["deck"]), cards=cards
+        )
+    return _f("The {deck} deck was shuffled ({cards}).", deck=_said(p["deck"]), cards=cards)
 
 
 def _position_set(e: Event, s: Any) -> str:
-    return f"The table was laid out; it is {e.payload['turn_of']}'s turn."
+    return _f("The table was laid out; it is {player}'s turn.", player=e.payload["turn_of"])
 
 
 def _die_rolled(e: Event, s: Any) -> str:
     p = e.payload
-    who = p.get("player") or "Someone"
-    return f"{who} rolled a {p['result']} ({p.get('purpose', 'a roll')})."
+    who = p.get("player") or _("Someone")
+    purpose = _said(p["purpose"]) if p.get("purpose") else _("a roll")
+    return _f("{player} rolled a {result} ({purpose}).", player=who, result=p["result"], purpose=purpose)
 
 
 def _card_drawn(e: Event, s: Any) -> str:
@@ -188,10 +361,25 @@ def _card_drawn(e: Event, s: Any) -> str:
         p.get("face") == "up" and p.get("deck") == "door" and reason in (None, "kick_door")
     ):
         return _kick(p["player"], p["card"], s)
-    how = "face up" if p.get("face") == "up" else "face down"
-    why = f" ({reason.replace('_', ' ')})" if reason else ""
-    to = " onto the table" if p.get("to") == "table" else ""
-    return f"{p['player'] or 'The table'} drew a {p['deck']} card {how}{to}{why}: {card_name(s, p['card'])}."
+    # a card drawn by nobody goes to the table (a module's: the dungeon dealt at the start)
+    fields = {
+        "player": p["player"] or _("The table"),
+        "deck": _said(p["deck"]),
+        "card": _card_name(s, p["card"]),
+    }
+    if p.get("to") == "table":
+        if p["player"]:
+            return _f("{player} put a {deck} card onto the table: {card}.", **fields)
+        return _f("A {deck} card was turned onto the table: {card}.", **fields)
+    up = p.get("face") == "up"
+    if reason:
+        fields["reason"] = _said(reason, spaced=True)
+        if up:
+            return _f("{player} drew a {deck} card face up ({reason}): {card}.", **fields)
+        return _f("{player} drew a {deck} card face down ({reason}): {card}.", **fields)
+    if up:
+        return _f("{player} drew a {deck} card face up: {card}.", **fields)
+    return _f("{player} drew a {deck} card face down: {card}.", **fields)
 
 
 def _kick(player: str, cid: str, s: Any) -> str:
@@ -201,59 +389,80 @@ def _kick(player: str, cid: str, s: Any) -> str:
         kind = card(s, cid).kind
     except Exception:
         kind = None
-    found = monster_words(s, cid) if kind == "monster" else card_name(s, cid)
-    return f"{player} kicked open the door and found {found}."
+    found = monster_words(s, cid) if kind == "monster" else _card_name(s, cid)
+    return _f("{player} kicked open the door and found {found}.", player=player, found=found)
 
 
 def _card_discarded(e: Event, s: Any) -> str:
     p = e.payload
-    who = p.get("player") or "The table"
-    reason = f" ({p['reason']})" if p.get("reason") else ""
-    return f"{who} discarded {card_name(s, p['card'])}{reason}."
+    who = p.get("player") or _("The table")
+    reason = f" ({_said(p['reason'])})" if p.get("reason") else ""
+    return _f("{player} discarded {card}", player=who, card=_card_name(s, p["card"])) + reason + "."
 
 
 def _card_given(e: Event, s: Any) -> str:
     p = e.payload
+    fields = {"card": _card_name(s, p["card"]), "to": p["to_player"], "player": p["from_player"]}
     if p.get("reason") == "loot the body":
-        return f"{p['to_player']} looted {card_name(s, p['card'])} from {p['from_player']}'s body."
-    what = card_name(s, p["card"])
-    return f"{p['from_player']} gave {what} to {p['to_player']} ({p.get('reason', 'a gift')})."
+        return _f("{to} looted {card} from {player}'s body.", **fields)
+    reason = _said(p["reason"]) if p.get("reason") else _("a gift")
+    return _f("{player} gave {card} to {to} ({reason}).", reason=reason, **fields)
+
+
+_INTO = {
+    "equipped": "equipped it",
+    "carried": "carried it",
+    "races": "took the race",
+    "classes": "took the class",
+    "table": "face up on the table",
+}
 
 
 def _card_played(e: Event, s: Any) -> str:
     p = e.payload
-    into = {
-        "equipped": "equipped it",
-        "carried": "carried it",
-        "races": "took the race",
-        "classes": "took the class",
-        "table": "face up on the table",
-    }.get(p.get("into", ""), f"into {p.get('into')}")
-    return f"{p['player'] or 'The table'} played {card_name(s, p['card'])} ({into})."
+    where = p.get("into", "")
+    into = _(_INTO[where]) if where in _INTO else _f("into {zone}", zone=_said(p.get("into")))
+    return _f(
+        "{player} played {card} ({into}).",
+        player=p["player"] or _("The table"),
+        card=_card_name(s, p["card"]),
+        into=into,
+    )
 
 
 def _combat_started(e: Event, s: Any) -> str:
     p = e.payload
+    fields = {"player": p["player"], "monster": monster_words(s, p["monster"])}
     if p.get("from_door", True):
-        return f"{p['player']} kicked open the door and found {monster_words(s, p['monster'])}: a fight!"
-    return f"{p['player']} went looking for trouble with {monster_words(s, p['monster'])}."
+        return _f("{player} kicked open the door and found {monster}: a fight!", **fields)
+    return _f("{player} went looking for trouble with {monster}.", **fields)
 
 
 def _level_changed(e: Event, s: Any) -> str:
     p = e.payload
-    verb = "went up" if p["delta"] > 0 else "went down"
-    levels = _plural(abs(p["delta"]), "level")
-    return f"{p['player']} {verb} {levels} to level {p['level']} ({p.get('reason', '')})."
+    fields = {
+        "player": p["player"],
+        "levels": _plural(abs(p["delta"]), "level"),
+        "level": p["level"],
+        "reason": _said(p.get("reason", "")),
+    }
+    if p["delta"] > 0:
+        return _f("{player} went up {levels} to level {level} ({reason}).", **fields)
+    return _f("{player} went down {levels} to level {level} ({reason}).", **fields)
 
 
 def _combat_won(e: Event, s: Any) -> str:
     p = e.payload
     who = _combat_fighter(s)
     helper = p.get("helper")
-    side = f"{who} and {helper}" if helper else who
-    return (
-        f"{side} beat {_names(s, p['monsters'])}: {who} gains {_plural(p['levels'], 'level')} "
-        f"and {_plural(p['treasures'], 'treasure')}."
+    side = _f("{some} and {last}", some=who, last=helper) if helper else who
+    return _f(
+        "{side} beat {monsters}: {player} gains {levels} and {treasures}.",
+        side=side,
+        monsters=_names(s, p["monsters"]),
+        player=who,
+        levels=_plural(p["levels"], "level"),
+        treasures=_plural(p["treasures"], "treasure"),
     )
 
 
@@ -262,21 +471,35 @@ def _combat_lost(e: Event, s: Any) -> str:
     runners = _people(sorted({r[0] for r in p.get("to_run", [])}))
     score = ""
     if "players" in p and "monsters_strength" in p:
-        score = f" ({p['players']} against {p['monsters_strength']})"
-    return f"{_names(s, p['monsters'])} proved too strong{score}; {runners} must run away."
+        score = " " + _f(
+            "({players} against {monsters})", players=p["players"], monsters=p["monsters_strength"]
+        )
+    return _f(
+        "{monsters} proved too strong{score}; {runners} must run away.",
+        monsters=_names(s, p["monsters"]),
+        score=score,
+        runners=runners,
+    )
 
 
 def _escape_rolled(e: Event, s: Any) -> str:
     p = e.payload
-    return f"{p['player']} rolled {p['roll']} to escape {card_name(s, p['monster'])}, {p['total']} in all."
+    return _f(
+        "{player} rolled {roll} to escape {monster}, {total} in all.",
+        player=p["player"],
+        roll=p["roll"],
+        monster=_card_name(s, p["monster"]),
+        total=p["total"],
+    )
 
 
 def _ran_away(e: Event, s: Any) -> str:
     p = e.payload
-    how = f" ({p['how']})" if p.get("how") else ""
+    how = f" ({_said(p['how'])})" if p.get("how") else ""
+    fields = {"player": p["player"], "monster": _card_name(s, p["monster"])}
     if p["escaped"]:
-        return f"{p['player']} got away from {card_name(s, p['monster'])}{how}."
-    return f"{p['player']} was caught by {card_name(s, p['monster'])}{how}."
+        return _f("{player} got away from {monster}", **fields) + how + "."
+    return _f("{player} was caught by {monster}", **fields) + how + "."
 
 
 def _modifier(e: Event, s: Any) -> str:
@@ -284,44 +507,83 @@ def _modifier(e: Event, s: Any) -> str:
     amount = p["amount"]
     sign = f"+{amount}" if isinstance(amount, int) and amount >= 0 else str(amount)
     tgt = f" ({p['target']})" if p.get("target") else ""
-    return f"{p['by']} played {card_name(s, p['card'])}: {sign} for the {p['side']}{tgt}."
+    return (
+        _f(
+            "{player} played {card}: {amount} for the {side}",
+            player=p["by"],
+            card=_card_name(s, p["card"]),
+            amount=sign,
+            side=_(str(p["side"])),
+        )
+        + tgt
+        + "."
+    )
 
 
 def _help_accepted(e: Event, s: Any) -> str:
     b = e.payload.get("bribe") or {}
-    bribe = ""
+    fields = {"helper": e.payload["helper"], "player": _combat_fighter(s)}
     if b.get("treasures") or b.get("items"):
         parts = []
         if b.get("treasures"):
             parts.append(_plural(b["treasures"], "treasure"))
         if b.get("items"):
             parts.append(_names(s, b["items"]))
-        bribe = " for " + " and ".join(parts)
-    return f"{e.payload['helper']} agreed to help {_combat_fighter(s)}{bribe}."
+        bribe = _listed(parts)
+        return _f("{helper} agreed to help {player} for {bribe}.", bribe=bribe, **fields)
+    return _f("{helper} agreed to help {player}.", **fields)
 
 
 def _curse(e: Event, s: Any) -> str:
     p = e.payload
-    by = (
-        f"{p['by']} cursed {p['player']}"
-        if p.get("by") and p["by"] != p["player"]
-        else f"{p['player']} was cursed"
-    )
-    return f"{by}: {card_name(s, p['card'])}."
+    card = _card_name(s, p["card"])
+    if p.get("by") and p["by"] != p["player"]:
+        return _f("{by} cursed {player}: {card}.", by=p["by"], player=p["player"], card=card)
+    return _f("{player} was cursed: {card}.", player=p["player"], card=card)
 
 
 def _bad_stuff(e: Event, s: Any) -> str:
     p = e.payload
     note = (
-        f" ({p['note']})" if p.get("note") else (f" ({p['step'].replace('_', ' ')})" if p.get("step") else "")
+        f" ({_said(p['note'])})"
+        if p.get("note")
+        else (f" ({_said(p['step'], spaced=True)})" if p.get("step") else "")
     )
-    return f"Bad stuff from {card_name(s, p['monster'])} hit {p['player']}{note}."
+    return _f(
+        "Bad stuff from {monster} hit {player}", monster=_card_name(s, p["monster"]), player=p["player"]
+    ) + (note + ".")
 
 
 def _decision_required(e: Event, s: Any) -> str:
     p = e.payload
-    src = f" because of {card_name(s, p['source'])}" if p.get("source") else ""
-    return f"{p['player']} must decide: {p['kind'].replace('_', ' ')}{src}."
+    fields = {"player": p["player"], "kind": _said(p["kind"], spaced=True)}
+    if p.get("source"):
+        return _f(
+            "{player} must decide: {kind} because of {card}.", card=_card_name(s, p["source"]), **fields
+        )
+    return _f("{player} must decide: {kind}.", **fields)
+
+
+def _item_equipped(e: Event, s: Any) -> str:
+    p = e.payload
+    fields = {"player": p["player"], "card": _card_name(s, p["card"])}
+    if p["equipped"]:
+        return _f("{player} equipped {card}.", **fields)
+    return _f("{player} turned sideways {card}.", **fields)
+
+
+def _player_died(e: Event, s: Any) -> str:
+    p = e.payload
+    if p.get("by"):
+        return _f("{player} died, killed by {card}.", player=p["player"], card=_card_name(s, p["by"]))
+    return _f("{player} died.", player=p["player"])
+
+
+def _transferred(e: Event, s: Any) -> str:
+    p = e.payload
+    if p.get("from_player"):
+        return _f("{player} takes over the fight from {other}.", player=p["player"], other=p["from_player"])
+    return _f("{player} takes over the fight.", player=p["player"])
 
 
 SENTENCES: dict[str, Callable[[Event, Any], str]] = {
@@ -329,91 +591,109 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
     "DeckShuffled": _deck_shuffled,
     "PositionSet": _position_set,
     "DieRolled": _die_rolled,
-    "FirstPlayerChosen": lambda e, s: f"{e.payload['player']} goes first.",
-    "TurnStarted": lambda e, s: f"{e.payload['player']}'s turn begins.",
-    "PhaseChanged": lambda e, s: (
-        f"The turn moves on to the {str(e.payload['phase']).replace('_', ' ')} phase."
+    "FirstPlayerChosen": lambda e, s: _f("{player} goes first.", player=e.payload["player"]),
+    "TurnStarted": lambda e, s: _f("{player}'s turn begins.", player=e.payload["player"]),
+    "PhaseChanged": lambda e, s: _f(
+        "The turn moves on to the {phase} phase.", phase=_said(e.payload["phase"], spaced=True)
     ),
-    "TurnEnded": lambda e, s: f"{e.payload['player']}'s turn ends.",
-    "GameWon": lambda e, s: f"{_people(e.payload['winners'])} won the game!",
+    "TurnEnded": lambda e, s: _f("{player}'s turn ends.", player=e.payload["player"]),
+    "GameWon": lambda e, s: _f("{people} won the game!", people=_people(e.payload["winners"])),
     "CardDrawn": _card_drawn,
     "CardDiscarded": _card_discarded,
     "CardGiven": _card_given,
     "CardPlayed": _card_played,
-    "CardTakenFromDiscard": lambda e, s: (
-        f"{e.payload['player']} took {card_name(s, e.payload['card'])} from the {e.payload['deck']} discards."
+    "CardTakenFromDiscard": lambda e, s: _f(
+        "{player} took {card} from the {deck} discards.",
+        player=e.payload["player"],
+        card=_card_name(s, e.payload["card"]),
+        deck=_said(e.payload["deck"]),
     ),
-    "CharityGiven": lambda e, s: (
-        f"{e.payload['from_player']} gave {card_name(s, e.payload['card'])} "
-        f"to {e.payload['to_player']} as charity."
+    "CharityGiven": lambda e, s: _f(
+        "{player} gave {card} to {to} as charity.",
+        player=e.payload["from_player"],
+        card=_card_name(s, e.payload["card"]),
+        to=e.payload["to_player"],
     ),
     "ActionTaken": lambda e, s: action_words(e.payload["action"], s) + _interjection(e, s) + ".",
     "LevelChanged": _level_changed,
-    "ItemEquipped": lambda e, s: (
-        f"{e.payload['player']} "
-        f"{'equipped' if e.payload['equipped'] else 'turned sideways'} "
-        f"{card_name(s, e.payload['card'])}."
+    "ItemEquipped": _item_equipped,
+    "SexChanged": lambda e, s: _f(
+        "{player} is now {sex}.", player=e.payload["player"], sex=_said(e.payload["sex"])
     ),
-    "SexChanged": lambda e, s: f"{e.payload['player']} is now {e.payload['sex']}.",
-    "PlayerDied": lambda e, s: (
-        f"{e.payload['player']} died"
-        + (f", killed by {card_name(s, e.payload['by'])}" if e.payload.get("by") else "")
-        + "."
-    ),
-    "PlayerRevived": lambda e, s: f"{e.payload['player']} comes back with a new character.",
+    "PlayerDied": _player_died,
+    "PlayerRevived": lambda e, s: _f("{player} comes back with a new character.", player=e.payload["player"]),
     "CombatStarted": _combat_started,
-    "MonsterAdded": lambda e, s: (
-        f"{e.payload['by']} added {monster_words(s, e.payload['monster'])} to the fight."
+    "MonsterAdded": lambda e, s: _f(
+        "{player} added {monster} to the fight.",
+        player=e.payload["by"],
+        monster=monster_words(s, e.payload["monster"]),
     ),
-    "MonsterRemoved": lambda e, s: (
-        f"{card_name(s, e.payload['monster'])} left the fight ({e.payload['reason']})."
+    "MonsterRemoved": lambda e, s: _f(
+        "{monster} left the fight ({reason}).",
+        monster=_card_name(s, e.payload["monster"]),
+        reason=_said(e.payload["reason"]),
     ),
-    "EnhancerPlayed": lambda e, s: (
-        f"{e.payload['by']} played {card_name(s, e.payload['card'])} on {card_name(s, e.payload['monster'])}."
+    "EnhancerPlayed": lambda e, s: _f(
+        "{player} played {card} on {monster}.",
+        player=e.payload["by"],
+        card=_card_name(s, e.payload["card"]),
+        monster=_card_name(s, e.payload["monster"]),
     ),
     "ModifierPlayed": _modifier,
-    "HelpAsked": lambda e, s: f"{_combat_fighter(s)} asked {e.payload['helper']} for help.",
-    "HelpDeclined": lambda e, s: f"{e.payload['helper']} refused to help.",
-    "HelpAccepted": _help_accepted,
-    "WindowOpened": lambda e, s: (
-        f"Everyone may now play cards on the fight, in the order {_people(e.payload['order'])}."
+    "HelpAsked": lambda e, s: _f(
+        "{player} asked {helper} for help.", player=_combat_fighter(s), helper=e.payload["helper"]
     ),
-    "PlayerPassed": lambda e, s: f"{e.payload['player']} has nothing more to play.",
+    "HelpDeclined": lambda e, s: _f("{helper} refused to help.", helper=e.payload["helper"]),
+    "HelpAccepted": _help_accepted,
+    "WindowOpened": lambda e, s: _f(
+        "Everyone may now play cards on the fight, in the order {people}.", people=_people(e.payload["order"])
+    ),
+    "PlayerPassed": lambda e, s: _f("{player} has nothing more to play.", player=e.payload["player"]),
     "CombatWon": _combat_won,
     "CombatLost": _combat_lost,
     "EscapeRolled": _escape_rolled,
-    "AutoEscapeGranted": lambda e, s: (
-        f"{e.payload['player']} escapes automatically thanks to {card_name(s, e.payload['card'])}."
+    "AutoEscapeGranted": lambda e, s: _f(
+        "{player} escapes automatically thanks to {card}.",
+        player=e.payload["player"],
+        card=_card_name(s, e.payload["card"]),
     ),
     "CurseApplied": _curse,
     "DecisionRequired": _decision_required,
-    "DecisionMade": lambda e, s: (
-        f"{e.payload['player']} decided ({str(e.payload['kind']).replace('_', ' ')})."
+    "DecisionMade": lambda e, s: _f(
+        "{player} decided ({kind}).", player=e.payload["player"], kind=_said(e.payload["kind"], spaced=True)
     ),
-    "SetupFinished": lambda e, s: f"{e.payload['player']} is ready to play.",
-    "ItemsSold": lambda e, s: (
-        f"{e.payload['player']} sold {_names(s, e.payload['cards'])} for {e.payload['value']} gold."
+    "SetupFinished": lambda e, s: _f("{player} is ready to play.", player=e.payload["player"]),
+    "ItemsSold": lambda e, s: _f(
+        "{player} sold {cards} for {value} gold.",
+        player=e.payload["player"],
+        cards=_names(s, e.payload["cards"]),
+        value=e.payload["value"],
     ),
-    "MarkSet": lambda e, s: f"A module noted {e.payload['key']}: {e.payload['value']}.",
-    "TheftTried": lambda e, s: f"{e.payload['player']} tried to steal from {e.payload['target']}.",
+    "MarkSet": lambda e, s: _f(
+        "A module noted {key}: {value}.", key=e.payload["key"], value=e.payload["value"]
+    ),
+    "TheftTried": lambda e, s: _f(
+        "{player} tried to steal from {target}.", player=e.payload["player"], target=e.payload["target"]
+    ),
     "RanAway": _ran_away,
     "BadStuffApplied": _bad_stuff,
-    "CombatTransferred": lambda e, s: (
-        f"{e.payload['player']} takes over the fight"
-        + (f" from {e.payload['from_player']}" if e.payload.get("from_player") else "")
-        + "."
+    "CombatTransferred": _transferred,
+    "CombatEnded": lambda e, s: _f(
+        "The fight is over ({outcome}).", outcome=_said(e.payload["outcome"], spaced=True)
     ),
-    "CombatEnded": lambda e, s: f"The fight is over ({str(e.payload['outcome']).replace('_', ' ')}).",
 }
 
 
-def describe(event: Event, state_before: Any = None) -> str:
-    """One plain-English sentence for `event`; `state_before` names its cards (and the fighter)."""
-    fn = SENTENCES.get(event.type)
-    if fn is None:
-        return f"{event.type} happened."
-    try:
-        return fn(event, state_before)
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
-        who = event.actor or event.payload.get("player") or "The game"
-        return f"{who}: {event.type} ({', '.join(f'{k}={v}' for k, v in sorted(event.payload.items())[:4])})."
+def describe(event: Event, state_before: Any = None, lang: str | None = None) -> str:
+    """One plain sentence for `event` (in `lang` if given); `state_before` names its cards (and the
+    fighter)."""
+    with telling(lang):
+        fn = SENTENCES.get(event.type)
+        if fn is None:
+            return _f("{event} happened.", event=event.type)
+        try:
+            return fn(event, state_before)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+            who = event.actor or event.payload.get("player") or _("The game")
+            shown = ", ".join(f"{k}={v}" for k, v in sorted(event.payload.items())[:4])
+            return f"{who}: {event.type} ({shown})."

@@ -40,7 +40,14 @@ ORDER = (
     "wizard_charm",
     "death",
     "reaching_level_10",
+    # other games and modules: what each changes, once the classic game is known
+    "what_changes_cthulhu",
+    "what_changes_booty",
+    "d10",
+    "epic",
 )
+#: the lessons of the map's second group, "Other games and modules"
+OTHER_GAMES = ORDER[ORDER.index("what_changes_cthulhu") :]
 INTRO = (
     "Short lessons, from the first door to level 10. Read, answer the checks, and make the moves: "
     "the rules engine plays them and explains each one. Your progress stays in this browser."
@@ -122,6 +129,7 @@ COURSE_CSS = """
 .munchkin-course-map .lesson-started {border-left: 5px solid #e9c46a; background: #fff8e1;}
 .munchkin-course-map .lesson-done {border-left: 5px solid #2a9d8f; background: #e3f2ef;}
 .munchkin-course-map .lesson-open {outline: 2px solid #264653;}
+.munchkin-course-map .munchkin-course-group {grid-column: 1 / -1;}
 .munchkin-glossary dt {font-weight: bold; margin-top: 4px;}
 .munchkin-glossary dd {margin: 0 0 4px 16px;}
 </style>
@@ -213,7 +221,7 @@ class Course(View):
         progress = self.store.progress
         intro = _(INTRO)
         self.heading.value = f"<h2>{escape(_('Learn Munchkin'))}</h2><p>{escape(intro)}</p>"
-        buttons = []
+        buttons: list[widgets.Widget] = []
         marks = {"new": "○", "started": "◐", "done": "●"}
         for i, stem in enumerate(ORDER, 1):
             state = lesson_state(progress, stem)
@@ -229,6 +237,10 @@ class Course(View):
             if stem == self.current:
                 b.add_class("lesson-open")
             b.on_click(lambda _b, s=stem: self.open(s))
+            if stem == OTHER_GAMES[0]:
+                group = widgets.HTML(f"<h3>{escape(_('Other games and modules'))}</h3>")
+                group.add_class("munchkin-course-group")
+                buttons.append(group)
             buttons.append(b)
         self.map.children = tuple(buttons)
         done = sum(lesson_state(progress, s) == "done" for s in ORDER)

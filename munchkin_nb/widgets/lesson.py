@@ -62,19 +62,32 @@ LESSON_CSS = """
 """
 
 
-def combat_line(state: Any) -> str:
+def _term_label(state: Any, t: Any, lang: str) -> str:
+    """A term of the breakdown named in `lang`: its card's name, or whose level it is."""
+    if lang == "en":
+        return str(t.label)
+    _ = gettext("course", lang)
+    if t.card:
+        return card_name(state, t.card, lang)
+    if t.who and t.label == f"{t.who}'s level":
+        return _("{player}'s level").format(player=t.who)
+    return str(t.label)
+
+
+def combat_line(state: Any, lang: str = "en") -> str:
     """The fight's arithmetic in one line: every term of each side, the totals and the outcome."""
     if state.combat is None:
         return ""
     bd = breakdown(state)
+    _ = gettext("course", lang)
 
     def side(name: str) -> str:
         terms = [t for t in bd.terms if t.side == name]
-        return " + ".join(f"{escape(t.label)} {t.amount}" for t in terms) or "0"
+        return " + ".join(f"{escape(_term_label(state, t, lang))} {t.amount}" for t in terms) or "0"
 
     return (
-        f"<p class='munchkin-combat-line'>Players: {side('players')} = <b>{bd.players}</b>; "
-        f"monsters: {side('monsters')} = <b>{bd.monsters}</b>; {escape(bd.outcome)}.</p>"
+        f"<p class='munchkin-combat-line'>{escape(_('Players'))}: {side('players')} = <b>{bd.players}</b>; "
+        f"{escape(_('monsters'))}: {side('monsters')} = <b>{bd.monsters}</b>; {escape(_(bd.outcome))}.</p>"
     )
 
 
@@ -276,9 +289,9 @@ class Lesson(View):
             verify(self.game.state, a)
         except IllegalAction as exc:
             self.log.append(
-                f"<p class='reject'>{escape(action_words(a, self.game.state))} "
+                f"<p class='reject'>{escape(action_words(a, self.game.state, lang=self.lang))} "
                 f"{escape(self._('is not allowed:'))} "
-                f"{escape(exc.sentence)}{rules_html([exc.rule_id])}</p>"
+                f"{escape(exc.sentence)}{rules_html([exc.rule_id], self.lang)}</p>"
             )
 
     # -- checks ---------------------------------------------------------------------
@@ -295,9 +308,15 @@ class Lesson(View):
         if ask == "winner":
             return [(_("the players"), "players"), (_("the monsters"), "monsters")]
         if ask == "playable":
-            return [(card_name(s, c), c) for c in q["cards"]]
+            return [(self._card_label(c, q["player"]), c) for c in q["cards"]]
         decider = context(s)[0]
         return [(n, n) for n in s.names() if n != decider]
+
+    def _card_label(self, name: str, player: str) -> str:
+        """The printed name of a card as the lesson names it (`crabs`: one of its copies)."""
+        named = Action("play_card", player, {"card": name})
+        cid = _resolve_params(self.game.state, named, self.scenario.cards).params["card"]
+        return card_name(self.game.state, cid, self.lang)
 
     def question_text(self) -> str:
         q = self.question
@@ -333,10 +352,10 @@ class Lesson(View):
         head = _("Right!") if right else _("Not quite.")
         if ask in ("strength", "winner"):
             said = str(answer) if ask == "strength" else _("the " + str(answer))
-            body = f"{escape(_('The answer:'))} <b>{escape(said)}</b>.{combat_line(s)}"
+            body = f"{escape(_('The answer:'))} <b>{escape(said)}</b>.{combat_line(s, self.lang)}"
             rules = ASK_RULES[ask]
         elif ask == "playable":
-            names = ", ".join(card_name(s, c) for c in answer) or _("none of them")
+            names = ", ".join(self._card_label(c, q["player"]) for c in answer) or _("none of them")
             body = f"{escape(_('The cards that can be played:'))} <b>{escape(names)}</b>."
             rules = []
             for c in q["cards"]:
@@ -346,7 +365,7 @@ class Lesson(View):
                 cid = _resolve_params(s, named, self.scenario.cards).params["card"]
                 for a, exc in refusals(s, q["player"], legal_actions(s, q["player"])):
                     if a.params.get("card") == cid:
-                        body += f"<br>{escape(card_name(s, cid))}: {escape(exc.sentence)}"
+                        body += f"<br>{escape(card_name(s, cid, self.lang))}: {escape(exc.sentence)}"
                         rules.append(exc.rule_id)
                         break
         else:
@@ -356,7 +375,8 @@ class Lesson(View):
         extra = f"<p>{link_terms(prose_in(q['explain'], self.lang), self.lang)}</p>" if "explain" in q else ""
         cls = "right" if right else "wrong"
         return (
-            f"<div class='munchkin-check {cls}'><b>{escape(head)}</b> {body}{extra}{rules_html(rules)}</div>"
+            f"<div class='munchkin-check {cls}'><b>{escape(head)}</b> {body}{extra}"
+            f"{rules_html(rules, self.lang)}</div>"
         )
 
     def next_step(self) -> None:
@@ -430,16 +450,17 @@ class Lesson(View):
         s = before
         for e in new:
             if e.type != "ActionTaken":
-                lines.append(f"<li>{link_terms(describe(e, s), 'en', self.lang)}{rules_html(e.rules)}</li>")
+                told = link_terms(describe(e, s, lang=self.lang), self.lang)
+                lines.append(f"<li>{told}{rules_html(e.rules, self.lang)}</li>")
             s = evolve(s.copy(), e)
-        head = f"<p class='chosen'><b>{escape(action_words(action, before))}.</b></p>"
+        head = f"<p class='chosen'><b>{escape(action_words(action, before, lang=self.lang))}.</b></p>"
         self.log.append(head + f"<ul class='events'>{''.join(lines)}</ul>")
         expected = self.expected
         if expected is not None and not self.off_script and not same_action(action, expected):
             self.off_script = True
             self.log.append(
                 f"<p class='off-script'>{escape(self._('The lesson expected:'))} "
-                f"<b>{escape(action_words(expected, before))}</b>. "
+                f"<b>{escape(action_words(expected, before, lang=self.lang))}</b>. "
                 f"{escape(self._(OFF_SCRIPT))}</p>"
             )
         if self.off_script:
@@ -476,8 +497,16 @@ class Lesson(View):
                 break
 
     # -- drawing --------------------------------------------------------------------
+    def _move_words(self, a: Action, state: Any) -> str:
+        """A move offered to the learner: "Ana chose to kick open the door"; in another language,
+        who and then the move as a thing to do ("Ana: abrir la puerta de una patada")."""
+        if self.lang == "en":
+            return action_words(a, state, with_player=True)
+        move = action_words(a, state, with_player=False, lang=self.lang)
+        return f"{a.player}: {move[:1].lower()}{move[1:]}"
+
     def _move_button(self, a: Action, state: Any, decider: str | None) -> widgets.Button:
-        words = action_words(a, state, with_player=True)
+        words = self._move_words(a, state)
         if a.player != decider:
             words += " " + self._("(out of turn)")
         b = widgets.Button(description=words, tooltip=str(a), layout=widgets.Layout(width="auto"))
@@ -557,7 +586,7 @@ class Lesson(View):
         who = self.expected.player if self.expected is not None else context(state)[0]
         self._refusals = refusals(state, who, actions) if who is not None and not state.winners else []
         opts: list[tuple[str, int]] = [("—", -1)]
-        opts += [(action_words(a, state, with_player=True), i) for i, (a, _e) in enumerate(self._refusals)]
+        opts += [(self._move_words(a, state), i) for i, (a, _e) in enumerate(self._refusals)]
         self.why.options = opts
         self.why.value = -1
         self.why_out.value = ""
@@ -568,16 +597,17 @@ class Lesson(View):
             return
         a, exc = self._refusals[self.why.value]
         self.why_out.value = (
-            f"<div class='munchkin-why'><b>{escape(action_words(a, self.game.state))}</b>: "
+            f"<div class='munchkin-why'><b>{escape(action_words(a, self.game.state, lang=self.lang))}</b>: "
             f"{escape(self._('the engine refuses'))} <code>{escape(exc.rule_id)}</code>: "
-            f"{escape(exc.sentence)}{rules_html([exc.rule_id])}</div>"
+            f"{escape(exc.sentence)}{rules_html([exc.rule_id], self.lang)}</div>"
         )
 
     def render(self) -> None:
         _ = self._
         state = self.game.state
         self.page.value = "".join(self.log)
-        self.table.value = f"<div class='munchkin-scroll'>{table_html(state)}</div>{combat_line(state)}"
+        table = table_html(state, lang=self.lang)
+        self.table.value = f"<div class='munchkin-scroll'>{table}</div>{combat_line(state, self.lang)}"
         right, total = self.score
         self.score_line.value = (
             f"<p class='munchkin-score'>{escape(_('Checks right:'))} {right}/{total}</p>" if total else ""

@@ -5,6 +5,8 @@ learner decides, or may interject on someone else's decision (once per table vie
 asks a bot). A hint is what the heuristic bot would do in the learner's place, with the rules its
 move applies. Undo takes back the learner's last decision. Events are appended to the event store
 up to the learner's last decision (the only one undo may take back), so nothing stored is undone.
+The page speaks the language chosen on the course page (kept in the browser by the course's
+`ProgressStore`), or the one picked on this page, which the course page then follows too.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from munchkin_nb.bots.heuristic import HeuristicBot
 from munchkin_nb.bots.runner import NAMES, Bot, ask_around, bot_move, table_view
 from munchkin_nb.engine import Action, Event, Game, IllegalAction, apply, context, evolve, legal_actions
 from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.i18n import gettext
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz.words import action_words, card_name, describe
 
 from .base import View
+from .course import COURSE_LANGUAGES, ProgressStore
 from .lesson import LESSON_CSS, TRADE_MOVES, combat_line, move_groups
 from .stepper import TurnStepper
 from .table import CSS, rules_html, table_html
@@ -66,7 +70,8 @@ class _Checkpoint:
 
 
 class GuidedGame(View):
-    """A whole classic game: `players` seats (3–6), the learner in seat `seat`, bots in the others."""
+    """A whole classic game: `players` seats (3–6), the learner in seat `seat`, bots in the others;
+    its texts in `lang` (English or Spanish), or in the language the browser keeps for the course."""
 
     def __init__(
         self,
@@ -75,9 +80,16 @@ class GuidedGame(View):
         seat: int = 0,
         store_path: str | None = None,
         max_turns: int = 400,
+        lang: str = "en",
     ) -> None:
         if not 3 <= players <= 6:
             raise ValueError(f"players: 3 to 6, not {players}")
+        if lang not in COURSE_LANGUAGES:
+            raise ValueError(f"lang: one of {', '.join(COURSE_LANGUAGES)}, not {lang!r}")
+        self.lang = lang
+        self._ = gettext("course", lang)
+        # the course's language, kept in the browser: the page follows it once the browser tells it
+        self.language_store = ProgressStore(lang=lang)
         self.names = NAMES[:players]
         self.me = self.names[seat]
         self.seed = seed
@@ -147,7 +159,7 @@ class GuidedGame(View):
         for e in events:
             if e.type != "ActionTaken":
                 mine = " class='mine'" if e.actor == self.me else ""
-                self.log.append(f"<p{mine}>{escape(describe(e, s))}</p>")
+                self.log.append(f"<p{mine}>{escape(describe(e, s, lang=self.lang))}</p>")
             s = evolve(s, e)
 
     def choose(self, action: Action) -> list[Event]:
@@ -166,14 +178,14 @@ class GuidedGame(View):
         try:
             new = g.act(action)
         except IllegalAction as exc:
-            self.log.append(f"<p class='refused'>That cannot be done here: {escape(exc.sentence)}</p>")
+            refused = escape(self._("That cannot be done here:"))
+            self.log.append(f"<p class='refused'>{refused} {escape(exc.sentence)}</p>")
             self.render()
             return []
         self.checkpoint = cp
         self.decisions += 1
-        self.log.append(
-            f"<p class='mine'>You: {escape(action_words(action, before, with_player=False))}.</p>"
-        )
+        said = action_words(action, before, with_player=False, lang=self.lang)
+        self.log.append(f"<p class='mine'>{escape(self._('You'))}: {escape(said)}.</p>")
         self._tell(before, new)
         self._run()
         self.render()
@@ -195,7 +207,7 @@ class GuidedGame(View):
         self.bots, self.asked, self.log = cp.bots, cp.asked, cp.log
         self.checkpoint = None
         self.decisions -= 1
-        self.log.append("<p class='undone'>(your last move was taken back)</p>")
+        self.log.append(f"<p class='undone'>{escape(self._('(your last move was taken back)'))}</p>")
         self.render()
         return True
 
@@ -210,15 +222,20 @@ class GuidedGame(View):
         else:
             wanted = bot.interject(s, self.me)
         self.hinted = wanted
+        _ = self._
         if wanted is None:
-            self.hint_html = "A good player would let the table go on here: nothing worth playing now."
+            self.hint_html = escape(
+                _("A good player would let the table go on here: nothing worth playing now.")
+            )
         else:
             rules: list[str] = []
             for e in apply(s, wanted, copy.deepcopy(self.game.chance)):
                 rules += [r for r in e.rules if r not in rules]
+            move = escape(action_words(wanted, s, with_player=False, lang=self.lang))
+            shown = rules_html(rules, self.lang) or " " + escape(_("none beyond the move itself."))
             self.hint_html = (
-                f"A good player would: <b>{escape(action_words(wanted, s, with_player=False))}</b>. "
-                f"The rules it applies:{rules_html(rules) or ' none beyond the move itself.'}"
+                f"{escape(_('A good player would:'))} <b>{move}</b>. "
+                f"{escape(_('The rules it applies:'))}{shown}"
             )
         self.render()
         return wanted
@@ -243,8 +260,51 @@ class GuidedGame(View):
         self.render()
         return stepper
 
+    # -- language ---------------------------------------------------------------------
+    def set_lang(self, lang: str) -> None:
+        """Speak `lang` from now on (the story told so far stays as it was told)."""
+        if lang not in COURSE_LANGUAGES or lang == self.lang:
+            return
+        self.lang, self._ = lang, gettext("course", lang)
+        self.language_store.lang = lang
+        self.language_box.children = (self._make_language(),)
+        self.controls.children = self._make_controls()
+        self.render()
+
+    def _make_language(self) -> widgets.Dropdown:
+        """The language menu, showing the page's language (new with each language, as the buttons)."""
+        self.language = widgets.Dropdown(
+            options=[(v, k) for k, v in COURSE_LANGUAGES.items()],
+            value=self.lang,
+            layout=widgets.Layout(width="130px"),
+        )
+        self.language.add_class("munchkin-play-language")
+        self.language.observe(lambda c: self.set_lang(c["new"]), names="value")
+        return self.language
+
+    def _make_controls(self) -> tuple[widgets.Button, ...]:
+        """The hint, undo and review buttons, labelled in the page's language. New buttons for a new
+        language: a label changed in the kernel while the page is still starting up can be lost,
+        a new button cannot."""
+        _ = self._
+        self.hint_button = widgets.Button(description=_("hint?"), tooltip=_("what would a good player do?"))
+        self.hint_button.add_class("munchkin-hint-button")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.undo_button = widgets.Button(description=_("⟲ undo"), tooltip=_("take back your last move"))
+        self.undo_button.add_class("munchkin-undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.review_button = widgets.Button(
+            description=_("review your game"),
+            tooltip=_("step through the stored game (ends undo of the last move)"),
+        )
+        self.review_button.add_class("munchkin-review")
+        self.review_button.on_click(lambda _b: self.review())
+        return (self.hint_button, self.undo_button, self.review_button)
+
     # -- drawing ----------------------------------------------------------------------
     def _build(self) -> None:
+        self.language_box = widgets.Box((self._make_language(),))
+        self.language_store.observe(lambda c: self.set_lang(c["new"]), names="lang")
         self.head = widgets.HTML()
         self.table = widgets.HTML()
         self.hand = widgets.HTML()
@@ -253,32 +313,19 @@ class GuidedGame(View):
         self.choices = widgets.VBox()
         self.choices.add_class("munchkin-play-choices")
         self.hint_out = widgets.HTML()
-        self.hint_button = widgets.Button(description="hint?", tooltip="what would a good player do?")
-        self.hint_button.add_class("munchkin-hint-button")
-        self.hint_button.on_click(lambda _b: self.hint())
-        self.undo_button = widgets.Button(description="⟲ undo", tooltip="take back your last move")
-        self.undo_button.add_class("munchkin-undo")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.review_button = widgets.Button(
-            description="review your game",
-            tooltip="step through the stored game (ends undo of the last move)",
-        )
-        self.review_button.add_class("munchkin-review")
-        self.review_button.on_click(lambda _b: self.review())
         self.review_box = widgets.VBox()
-        controls = widgets.HBox(
-            [self.hint_button, self.undo_button, self.review_button],
-            layout=widgets.Layout(flex_flow="row wrap"),
-        )
+        self.controls = widgets.HBox(self._make_controls(), layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox(
             [
                 widgets.HTML(CSS + LESSON_CSS + PLAY_CSS),
+                self.language_store,
+                self.language_box,
                 self.head,
                 self.table,
                 self.hand,
                 self.story,
                 self.prompt,
-                controls,
+                self.controls,
                 self.hint_out,
                 self.review_box,
                 self.choices,
@@ -288,7 +335,7 @@ class GuidedGame(View):
 
     def _button(self, a: Action, state: Any) -> widgets.Button:
         b = widgets.Button(
-            description=action_words(a, state, with_player=False),
+            description=action_words(a, state, with_player=False, lang=self.lang),
             tooltip=str(a),
             layout=widgets.Layout(width="auto"),
         )
@@ -299,8 +346,9 @@ class GuidedGame(View):
         return b
 
     def _move_widgets(self) -> list[widgets.Widget]:
+        _ = self._
         state = self.game.state
-        titles = {"turn": "Your turn", "interject": "Interject (out of turn)", "trade": "Trade"}
+        titles = {"turn": _("Your turn"), "interject": _("Interject (out of turn)"), "trade": _("Trade")}
         out: list[widgets.Widget] = []
         for key, acts in move_groups(state, self.my_moves()).items():
             if acts:
@@ -310,10 +358,10 @@ class GuidedGame(View):
                 box.add_class("munchkin-move-group")
                 box.add_class(f"munchkin-group-{key}")
                 if key == "trade" and not any(a == self.hinted for a in acts):
-                    box = self._folded(box, f"Trade ({len(acts)})")  # often long; rarely the move
+                    box = self._folded(box, f"{titles[key]} ({len(acts)})")  # often long; rarely the move
                 out.append(box)
         if not self.over and not self.deciding:
-            go = widgets.Button(description="let the table go on ▸", button_style="primary")
+            go = widgets.Button(description=_("let the table go on ▸"), button_style="primary")
             go.add_class("munchkin-go-on")
             go.on_click(lambda _b: self.go_on())
             out.append(go)
@@ -333,38 +381,53 @@ class GuidedGame(View):
         return widgets.VBox([toggle, box])
 
     def _hand_html(self) -> str:
-        s = self.game.state
+        s, _ = self.game.state, self._
         p = s.player(self.me)
-        cards = "; ".join(
-            f"{escape(card_name(s, c))} <i>({escape(card(s, c).kind.replace('_', ' '))})</i>" for c in p.hand
-        )
-        return f"<p class='munchkin-hand'><b>Your hand ({len(p.hand)}):</b> {cards or 'empty'}</p>"
+        kind = gettext("words", self.lang)  # the card kinds are the game's words
+
+        def shown(c: str) -> str:
+            what = kind(card(s, c).kind.replace("_", " "))
+            return f"{escape(card_name(s, c, self.lang))} <i>({escape(what)})</i>"
+
+        cards = "; ".join(shown(c) for c in p.hand)
+        title = escape(_("Your hand ({n}):").format(n=len(p.hand)))
+        return f"<p class='munchkin-hand'><b>{title}</b> {cards or escape(_('empty'))}</p>"
 
     def render(self) -> None:
-        s = self.game.state
-        self.head.value = (
-            f"<h3>A guided game: you are {escape(self.me)}</h3>"
-            f"<p>{len(self.names)} players, seed {self.seed}; "
-            f"the others are heuristic bots. Stored as game {self.game_id} in "
-            f"<code>{escape(self.store.path)}</code>.</p>"
+        s, _ = self.game.state, self._
+        head = _("A guided game: you are {player}").format(player=self.me)
+        about = escape(
+            _("{n} players, seed {seed}; the others are heuristic bots. Stored as game {game} in {path}.")
+        ).format(
+            n=len(self.names),
+            seed=self.seed,
+            game=self.game_id,
+            path=f"<code>{escape(self.store.path)}</code>",
         )
-        self.table.value = f"<div class='munchkin-table-box'>{table_html(s)}</div>{combat_line(s)}"
+        self.head.value = f"<h3>{escape(head)}</h3><p>{about}</p>"
+        table = table_html(s, lang=self.lang)
+        self.table.value = f"<div class='munchkin-table-box'>{table}</div>{combat_line(s, self.lang)}"
         self.hand.value = self._hand_html()
         story = "".join(self.log[-SHOWN_LINES:])
         self.story.value = f"<div class='munchkin-log'><div>{story}</div></div>" if story else ""
         decider = context(s)[0]
         if s.winners:
-            won = "You win!" if self.me in s.winners else f"Won by {', '.join(s.winners)}."
-            self.prompt.value = f"<p class='munchkin-over'><b>The game is over. {escape(won)}</b></p>"
+            if self.me in s.winners:
+                won = _("You win!")
+            else:
+                won = _("Won by {players}.").format(players=", ".join(s.winners))
+            over = _("The game is over.")
+            self.prompt.value = f"<p class='munchkin-over'><b>{escape(over)} {escape(won)}</b></p>"
         elif self.over:
-            self.prompt.value = "<p class='munchkin-over'><b>The game stopped at its turn limit.</b></p>"
+            stopped = _("The game stopped at its turn limit.")
+            self.prompt.value = f"<p class='munchkin-over'><b>{escape(stopped)}</b></p>"
         elif self.deciding:
-            self.prompt.value = "<p><b>Your decision.</b> Pick one of the moves the rules allow:</p>"
+            pick = _("Pick one of the moves the rules allow:")
+            self.prompt.value = f"<p><b>{escape(_('Your decision.'))}</b> {escape(pick)}</p>"
         else:
-            self.prompt.value = (
-                f"<p><b>{escape(str(decider))} is deciding.</b> You may interject, "
-                "or let the table go on.</p>"
-            )
+            deciding = _("{player} is deciding.").format(player=decider)
+            may = _("You may interject, or let the table go on.")
+            self.prompt.value = f"<p><b>{escape(deciding)}</b> {escape(may)}</p>"
         self.choices.children = tuple(self._move_widgets())
         move = "none" if self.hinted is None else "move"  # which button the hint points at
         self.hint_out.value = (

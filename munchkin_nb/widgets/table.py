@@ -1,4 +1,7 @@
-"""The table at one moment as HTML: every player, with what changed since the step before marked."""
+"""The table at one moment as HTML: every player, with what changed since the step before marked.
+
+Its words are in the players' language (`lang`), from the gettext domain `words`, like the event
+sentences; the rules an event applied are shown in that language too where they are translated."""
 
 from __future__ import annotations
 
@@ -8,7 +11,9 @@ from typing import Any
 
 from munchkin_nb.engine.cardinfo import card
 from munchkin_nb.engine.combat import item_bonus
+from munchkin_nb.i18n import gettext
 from munchkin_nb.rules import RULE_INDEX
+from munchkin_nb.viz.words import card_name
 
 SLOT_ORDER = ("headgear", "armor", "footgear", "one_hand", "two_hands", "none")
 CSS = """
@@ -51,15 +56,28 @@ button.munchkin-choice.munchkin-suggested {
 """
 
 
-def _name(state: Any, cid: str) -> str:
+def _name(state: Any, cid: str, lang: str = "en") -> str:
     try:
-        return card(state, cid).name
+        card(state, cid)
     except KeyError:
         return cid
+    return card_name(state, cid, lang)
 
 
-def _items(state: Any, p: Any) -> str:
+#: the table's own words, for the catalogue (the slots' names are its words too)
+SLOT_WORDS = {
+    "headgear": "headgear",
+    "armor": "armor",
+    "footgear": "footgear",
+    "one_hand": "one hand",
+    "two_hands": "two hands",
+    "none": "none",
+}
+
+
+def _items(state: Any, p: Any, lang: str = "en") -> str:
     """Equipped items grouped by slot with their bonuses; then what is carried."""
+    _ = gettext("words", lang)
     by_slot: dict[str, list[str]] = {}
     for cid in p.equipped:
         try:
@@ -68,33 +86,37 @@ def _items(state: Any, p: Any) -> str:
             bonus = item_bonus(state, p, cid)
         except (KeyError, TypeError):
             slot, bonus = "none", 0
-        by_slot.setdefault(slot, []).append(f"{escape(_name(state, cid))} ({bonus:+d})")
-    parts = [f"{s.replace('_', ' ')}: {', '.join(by_slot[s])}" for s in SLOT_ORDER if s in by_slot]
+        by_slot.setdefault(slot, []).append(f"{escape(_name(state, cid, lang))} ({bonus:+d})")
+    parts = [f"{escape(_(SLOT_WORDS[s]))}: {', '.join(by_slot[s])}" for s in SLOT_ORDER if s in by_slot]
     parts += [f"{s}: {', '.join(v)}" for s, v in by_slot.items() if s not in SLOT_ORDER]
     if p.carried:
-        parts.append("carried: " + ", ".join(escape(_name(state, c)) for c in p.carried))
+        carried = ", ".join(escape(_name(state, c, lang)) for c in p.carried)
+        parts.append(f"{escape(_('carried'))}: {carried}")
     return "<br>".join(parts) or "—"
 
 
-def player_cells(state: Any, p: Any) -> dict[str, str]:
+def player_cells(state: Any, p: Any, lang: str = "en") -> dict[str, str]:
     """The cells of one player's row (already HTML), by column."""
+    _ = gettext("words", lang)
 
     def names(cids: Iterable[str]) -> str:
-        return ", ".join(escape(_name(state, c)) for c in cids)
+        return ", ".join(escape(_name(state, c, lang)) for c in cids)
 
-    race = names(p.races) or "human"
+    race = names(p.races) or escape(_("human"))
     if p.half_breed:
-        race += " (Half-Breed)"
+        race += f" ({escape(card_name(state, 'half_breed', lang) if lang != 'en' else 'Half-Breed')})"
     klass = names(p.classes) or "—"
     if p.super_munchkin:
-        klass += " (Super Munchkin)"
+        klass += (
+            f" ({escape(card_name(state, 'super_munchkin', lang) if lang != 'en' else 'Super Munchkin')})"
+        )
     return {
         "player": escape(p.name) + (" †" if p.dead else ""),
         "level": str(p.level),
-        "sex": escape(p.sex),
+        "sex": escape(_(p.sex)),
         "race": race,
         "class": klass,
-        "items": _items(state, p),
+        "items": _items(state, p, lang),
         "hand": str(len(p.hand)),
         "curses": names(p.curses) or "—",
     }
@@ -103,35 +125,44 @@ def player_cells(state: Any, p: Any) -> dict[str, str]:
 COLUMNS = ("player", "level", "sex", "race", "class", "items", "hand", "curses")
 
 
-def caption(state: Any) -> str:
+def caption(state: Any, lang: str = "en") -> str:
+    _ = gettext("words", lang)
     if not state.players:
-        return "before the game"
+        return escape(_("before the game"))
     if state.phase == "setup":
-        text = "set-up"
+        text = escape(_("set-up"))
     else:
-        phase = escape(state.phase.replace("_", " "))
-        text = f"turn {state.turn}: {escape(state.active.name)}'s turn, phase {phase}"
+        phase = escape(_(state.phase.replace("_", " ")))
+        text = escape(_("turn {turn}: {player}'s turn, phase {phase}"), quote=False).format(
+            turn=state.turn, player=escape(state.active.name), phase=phase
+        )
     if state.combat:
         c = state.combat
-        monsters = ", ".join(escape(_name(state, m["card"])) for m in c.monsters)
-        text += (
-            f" — {escape(c.fighter)}"
-            + (f" and {escape(c.helper)}" if c.helper else "")
-            + f" fighting {monsters}"
+        monsters = ", ".join(escape(_name(state, m["card"], lang)) for m in c.monsters)
+        if c.helper:
+            fight = _("{player} and {helper} fighting {monsters}")
+        else:
+            fight = _("{player} fighting {monsters}")
+        text += " — " + escape(fight, quote=False).format(
+            player=escape(c.fighter), helper=escape(c.helper or ""), monsters=monsters
         )
     if state.winners:
-        text += f" — won by {escape(', '.join(state.winners))}"
+        text += " — " + escape(_("won by {players}"), quote=False).format(
+            players=escape(", ".join(state.winners))
+        )
     return text
 
 
-def table_html(state: Any, previous: Any = None) -> str:
-    """The table as HTML (class `munchkin-table`); cells that differ from `previous` get class `changed`."""
+def table_html(state: Any, previous: Any = None, lang: str = "en") -> str:
+    """The table as HTML (class `munchkin-table`); cells that differ from `previous` get class `changed`;
+    its words in `lang`."""
+    _ = gettext("words", lang)
     before: dict[str, dict[str, str]] = {}
     if previous is not None and previous.players:
-        before = {p.name: player_cells(previous, p) for p in previous.players}
+        before = {p.name: player_cells(previous, p, lang) for p in previous.players}
     rows = []
     for i, p in enumerate(state.players):
-        cells = player_cells(state, p)
+        cells = player_cells(state, p, lang)
         old = before.get(p.name)
         tds = []
         for col in COLUMNS:
@@ -139,25 +170,28 @@ def table_html(state: Any, previous: Any = None) -> str:
             tds.append(f"<td class='{col}{' changed' if changed else ''}'>{cells[col]}</td>")
         active = " class='active'" if state.players and i == state.current and state.phase != "setup" else ""
         rows.append(f"<tr{active}>{''.join(tds)}</tr>")
-    cap = caption(state)
-    cap_changed = previous is not None and caption(previous) != cap
+    cap = caption(state, lang)
+    cap_changed = previous is not None and caption(previous, lang) != cap
     cap_html = f"<span class='changed'>{cap}</span>" if cap_changed else cap
-    head = "".join(f"<th>{c}</th>" for c in COLUMNS)
+    head = "".join(f"<th>{escape(_(c))}</th>" for c in COLUMNS)
     return (
         f"<table class='munchkin-table'><caption>{cap_html}</caption><tr>{head}</tr>{''.join(rows)}</table>"
     )
 
 
-def rules_html(rule_ids: Iterable[str]) -> str:
-    """The rules an event applied: id, title and text of each."""
+def rules_html(rule_ids: Iterable[str], lang: str = "en") -> str:
+    """The rules an event applied: id, title and text of each (in `lang` where translated)."""
+    from munchkin_nb.rules.i18n import wording
+
     items = []
     for rid in rule_ids:
         r = RULE_INDEX.get(rid)
         if r is None:
             items.append(f"<li><code>{escape(rid)}</code></li>")
         else:
+            w = wording(r, lang)
             items.append(
-                f"<li><code>{escape(r.id)}</code> <b>{escape(r.title)}</b>: {escape(r.text)} "
+                f"<li><code>{escape(r.id)}</code> <b>{escape(w.title)}</b>: {escape(w.text)} "
                 f"<i>({escape(r.citation)})</i></li>"
             )
     return f"<ul class='rules'>{''.join(items)}</ul>" if items else ""

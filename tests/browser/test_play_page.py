@@ -67,3 +67,28 @@ def test_a_guided_game_with_hints_an_undo_and_its_review(browser, play_server, s
     _shot(page, f"play_review_{size}")
     watch.assert_clean()
     context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_guided_game_speaks_the_language_chosen_on_the_course_page(browser, play_server, size):
+    context, page, watch = _page(browser, size)
+    # what the course page keeps when Spanish is chosen there (same browser, same storage key)
+    context.add_init_script(
+        "window.localStorage.setItem('munchkin-course-v1', JSON.stringify({lang: 'es', progress: {}}))"
+    )
+    page.goto(play_server.url)
+    page.locator(".munchkin-hand").filter(has_text="Tu mano").wait_for(state="visible")
+    assert page.locator(".munchkin-hint-button").inner_text() == "¿pista?"
+    moves = page.locator(".munchkin-play-choices button.munchkin-choice").all_inner_texts()
+    assert "Terminar de prepararse" in moves, moves
+    for _ in range(4):
+        _decide(page)
+    assert "jugador" in page.locator(".munchkin-play .munchkin-table").inner_text()
+    assert "Tu jugada:" in page.locator(".munchkin-log").inner_text()
+    _shot(page, f"play_es_{size}")
+    # the page's own choice: back to English
+    page.locator(".munchkin-play-language select").select_option(label="English")
+    page.locator(".munchkin-hand").filter(has_text="Your hand").wait_for(state="visible")
+    assert page.locator(".munchkin-hint-button").inner_text() == "hint?"
+    watch.assert_clean()
+    context.close()
