@@ -1,7 +1,9 @@
 """Jupyter widgets over the engine and the store: stepper, combat, graphs, rules, lessons, the app view.
 
 The names are imported on first use (PEP 562): a page that imports one widget module does not
-load every other one (and what they import) into its kernel.
+load every other one (and what they import) into its kernel. The app view's names are imported
+at once: its submodule is called ``app_view`` like its function, and importing the submodule
+would otherwise leave the package's ``app_view`` naming the module.
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from .app_view import AppView, GameView, app_view, games_table_html
+
 if TYPE_CHECKING:
-    from .app_view import AppView, GameView, app_view, games_table_html
     from .base import View, error_box
     from .combat_view import CombatView, what_if
     from .figure_output import RENDERER, figure_bundle, show_figure
@@ -22,10 +25,6 @@ if TYPE_CHECKING:
 
 #: each public name and the module of this package that defines it
 _MODULES = {
-    "AppView": "app_view",
-    "GameView": "app_view",
-    "app_view": "app_view",
-    "games_table_html": "app_view",
     "View": "base",
     "error_box": "base",
     "CombatView": "combat_view",
