@@ -72,13 +72,12 @@ def load_page(
 ) -> PageLoad:
     """Open `url` in a fresh context, time it until `ready` shows, wait for `then` too (what the
     first view draws after it, untimed), read the page's kernel memory, close."""
+    from .app_timing import timed_goto
+
     context = browser.new_context()
     page = context.new_page()
     try:
-        start = time.perf_counter()
-        page.goto(url, wait_until="commit", timeout=timeout * 1000)
-        page.locator(ready).first.wait_for(state="visible", timeout=timeout * 1000)
-        seconds = time.perf_counter() - start
+        seconds = timed_goto(page, url, ready, timeout)
         if then:
             page.locator(then).first.wait_for(state="visible", timeout=timeout * 1000)
         config = json.loads(page.locator("#jupyter-config-data").first.text_content() or "{}")
