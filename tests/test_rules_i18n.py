@@ -141,7 +141,28 @@ def test_the_card_views_read_by_kind_with_plural_legends():
     names = {t.name for t in fig.data if t.name}
     assert {"races", "enhancers"} <= names and "classs" not in names and "sexs" not in names
     matrix = relation_matrix(cards)
-    assert "race dwarf" in matrix.data[0].x and "3,872 Orcs" in matrix.data[0].y
+    assert "race Dwarf" in matrix.data[0].x and "3,872 Orcs" in matrix.data[0].y
+    assert "race Human" in matrix.data[0].x  # no card gives it: named like the cards that do
+
+
+def test_the_card_views_speak_the_chosen_language():
+    from munchkin_nb import i18n
+    from munchkin_nb.cards import load_set
+    from munchkin_nb.viz.graphs import FIGURES, _Words, neighbourhood_graph, relation_matrix
+
+    for lang in LANGUAGES:
+        if lang != "en":
+            assert i18n.missing(FIGURES, lang, list(_Words.MESSAGES)) == [], lang
+    cards = load_set("classic")
+    fig = neighbourhood_graph(cards, "dwarf", lang="es")
+    drawn = {text for t in fig.data if t.text is not None for text in t.text}
+    legends = {t.name for t in fig.data if t.name}
+    assert "<b>Enano</b>" in drawn and "objetos" in legends and "monstruos" in legends
+    hovers = {h for t in fig.data if t.hovertext is not None for h in t.hovertext}
+    assert any("más fuerte contra (+" in h for h in hovers), hovers
+    matrix = relation_matrix(cards, lang="ko")
+    assert "종족 드워프" in matrix.data[0].x and "클래스 성직자 제외" in matrix.data[0].x
+    assert "race Dwarf" in relation_matrix(cards).data[0].x  # English stays the default
 
 
 def test_a_plugins_own_translation_file_is_read_and_a_rule_translated_twice_is_refused(tmp_path, monkeypatch):

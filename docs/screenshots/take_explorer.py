@@ -4,7 +4,8 @@ Voila, shot by Debian's chromium through Playwright; no request leaves 127.0.0.1
     .venv/bin/python docs/screenshots/take_explorer.py [--out docs/screenshots]
 
 Writes explorer_es.png (a Spanish search), explorer_ko.png (a Korean search), explorer_card.png
-(a card's neighbourhood and the overview, in a 1900-high window) at 1280 wide, and
+(a card's neighbourhood and the overview, in a 1900-high window) and explorer_card_es.png
+(the same in Spanish) at 1280 wide, and
 explorer_phone.png at 390x844.
 """
 
@@ -57,6 +58,11 @@ def shoot(browser, url: str, out: Path, outside: list[str]) -> None:
     page.set_viewport_size({"width": 1280, "height": 1900})
     page.wait_for_timeout(800)
     page.locator(".munchkin-cards").screenshot(path=str(out / "explorer_card.png"))
+    # the same views in Spanish: the words inside the figures follow the language too
+    page.locator(".munchkin-language select").select_option(label="Español")
+    page.locator(".munchkin-neighbourhood .js-plotly-plot .legendtext", has_text="objetos").first.wait_for()
+    page.wait_for_timeout(800)
+    page.locator(".munchkin-cards").screenshot(path=str(out / "explorer_card_es.png"))
     context.close()
     context, page = page_at(1280, 900)
     differs(page)

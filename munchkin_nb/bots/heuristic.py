@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 from munchkin_nb.engine import Action, GameState, breakdown, can, context, legal_actions
@@ -44,6 +45,16 @@ ORDER = {
     "accept_trade": -5,
     "decline_trade": 0,
 }
+
+
+@functools.lru_cache(maxsize=64)
+def _module_answers(modules: tuple[str, ...], when: str) -> frozenset[str]:
+    """The modules' own moves (those a bot tries, `bot_tries`) that anyone may make in `when`."""
+    from munchkin_nb.engine.moves_base import MOVES
+
+    return frozenset(
+        m for n in modules for m in MODULES[n].bot_tries if m in MOVES and when in MOVES[m].anytime
+    )
 
 
 # the kinds of hand card this bot ever plays out of turn
@@ -115,6 +126,8 @@ class HeuristicBot:
             wanted |= {"play_enhancer", "play_one_shot"}
         if p.carried and s.turn != self.offered_on_turn and self.rng.random() < 0.1:
             wanted.add("offer_trade")
+        answers = _module_answers(tuple(s.modules), context(s)[1]) if s.modules else frozenset()
+        wanted |= answers
         if not wanted:
             return None
         by: dict[str, list[Action]] = {}
@@ -136,6 +149,8 @@ class HeuristicBot:
             if offer is not None:
                 self.offered_on_turn = s.turn
                 return offer
+        if answers & by.keys():  # a module's answer to what is going on (a Reloaded Die on a roll)
+            return self._module_move(s, {k: v for k, v in by.items() if k in answers})
         return None
 
     def _fair_offer(self, s: GameState, me: str, offers: list[Action]) -> Action | None:

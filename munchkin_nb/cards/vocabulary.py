@@ -174,11 +174,17 @@ def extend(
     classes: frozenset[str] = frozenset(),
     effects: dict[str, set[str]] | None = None,
     steps: dict[str, set[str]] | None = None,
+    kinds: dict[str, tuple[set[str], set[str]]] | None = None,
 ) -> None:
     """A ruleset plug-in adds the words its cards use (its races or accents, classes, effects,
-    steps); each needs a handler in the plug-in's engine part, as the core words do."""
-    global RACES, CLASSES
+    steps, and card kinds as kind -> (decks, fields)); each needs a handler in the plug-in's
+    engine part, as the core words do."""
+    global RACES, CLASSES, KINDS
     RACES = RACES | races
     CLASSES = CLASSES | classes
     EFFECT_KINDS.update(effects or {})
     STEP_KINDS.update(steps or {})
+    for kind, (decks, fields) in (kinds or {}).items():
+        KIND_DECKS[kind] = set(decks)
+        KIND_FIELDS[kind] = set(fields)
+    KINDS = frozenset(KIND_DECKS)

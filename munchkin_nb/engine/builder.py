@@ -10,13 +10,20 @@ from .events import Event
 from .evolve import evolve
 from .state import GameState
 
+_RENAMES: dict[str, Mapping[str, str]] = {}
+
 
 def renames_of(ruleset: str) -> Mapping[str, str]:
     """The ruleset's own rule ids for core rules (empty for the base game or before a game)."""
-    from munchkin_nb.rules.rulesets import RULESETS  # the rules layer imports the engine's plug-ins
+    found = _RENAMES.get(ruleset)  # asked once per action: the import below is not free
+    if found is None:
+        from munchkin_nb.rules.rulesets import RULESETS  # the rules layer imports the engine's plug-ins
 
-    rs = RULESETS.get(ruleset)
-    return rs.renames if rs else {}
+        rs = RULESETS.get(ruleset)
+        found = rs.renames if rs else {}
+        if rs is not None:  # an unknown name is not remembered: its ruleset may register later
+            _RENAMES[ruleset] = found
+    return found
 
 
 class Builder:

@@ -36,6 +36,11 @@ def card(state: GameState, cid: str) -> Card:
     return table[cid]
 
 
+def kinds_in_hand(state: GameState, name: str) -> frozenset[str]:
+    """The kinds of the cards in a player's hand (curse, monster, one_shot...)."""
+    return frozenset([card(state, c).kind for c in state.player(name).hand])
+
+
 def effect(c: Card, key: str) -> Any:
     """The value of effect `key` on card `c` (True for a bare word), or None."""
     found = effects(c, key)

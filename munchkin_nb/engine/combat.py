@@ -66,8 +66,10 @@ class Breakdown:
 
 
 def extra_items(state: GameState, p: Player) -> int:
-    """How many items beyond the slot and big-item limits the player may use (Hireling)."""
-    return sum(
+    """How many items beyond the slot and big-item limits the player may use (Hireling; a module's
+    `abilities` hook may grant more)."""
+    granted = sum(int(v) for v in abilities(state, p, "extra_item") if isinstance(v, int))
+    return granted + sum(
         int(v)
         for cid in p.equipped
         for v in effects(card(state, cid), "extra_item")
@@ -122,12 +124,18 @@ def fighters(c: Combat) -> list[str]:
 
 @handles("effect", "level_only")
 def level_only(state: GameState, c: Combat) -> bool:
-    return any(effect(card(state, m["card"]), "level_only") for m in c.monsters)
+    for m in c.monsters:  # noqa: SIM110 - a loop, not any(): asked for every term of every breakdown
+        if effect(card(state, m["card"]), "level_only"):
+            return True
+    return False
 
 
 @handles("effect", "items_only")
 def items_only(state: GameState, c: Combat) -> bool:
-    return any(effect(card(state, m["card"]), "items_only") for m in c.monsters)
+    for m in c.monsters:  # noqa: SIM110 - a loop, not any(): asked for every term of every breakdown
+        if effect(card(state, m["card"]), "items_only"):
+            return True
+    return False
 
 
 @handles("persistent", "items_ignored")
@@ -212,10 +220,7 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
             for fn in floor_hooks:  # e.g. a level that no card may take to 0 or below
                 terms.extend(fn(state, m["card"], terms[first:]))
             for b in effects(mc, "bonus"):
-                if isinstance(b, dict) and any(
-                    holds(state, p, b.get("against")) and not _half_exempt(state, p, b.get("against"))
-                    for p in people
-                ):
+                if isinstance(b, dict) and any(_counts_against(state, p, b.get("against")) for p in people):
                     terms.append(
                         Term(
                             "monsters",
@@ -238,6 +243,13 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
                 )
             )
     return terms
+
+
+def _counts_against(state: GameState, p: Player, cond: dict[str, Any] | None) -> bool:
+    """Whether a monster's bonus against COND applies to `p` (or to a companion of theirs, by hook)."""
+    if holds(state, p, cond) and not _half_exempt(state, p, cond):
+        return True
+    return bool(cond) and any(fn(state, p.name, cond) for fn in hooks.of(state, "counts_against"))
 
 
 def _half_exempt(state: GameState, p: Player, cond: dict[str, Any] | None) -> bool:
@@ -337,5 +349,10 @@ def run_away_modifier(state: GameState, name: str, monster: str) -> int:
     for cid in p.equipped:
         if item_usable(state, p, cid):
             mod += sum(v for v in effects(card(state, cid), "run_away") if isinstance(v, int))
+    for fn in hooks.of(state, "run_away_own"):  # a mount of a module may replace them
+        own = fn(state, name)
+        if own is not None:
+            mod = int(own)
+            break
     mod += sum(v for v in effects(card(state, monster), "run_away") if isinstance(v, int))
     return mod + die_modifier(state, name)

@@ -211,7 +211,14 @@ def reward(b: Builder, levels: int) -> None:
         helper = s.player(c.helper)
         if abilities(s, helper, "help_level"):
             change_level(
-                b, c.helper, kills, "helped kill as an elf", by_kill=True, rules=["combat.elf_helper"]
+                # the ability is the Elf's in the base game and another's in other games: the rule
+                # cited (renamed per ruleset) says whose, the reason stays the same
+                b,
+                c.helper,
+                kills,
+                "helped kill a monster",
+                by_kill=True,
+                rules=["combat.elf_helper"],
             )
     face = "up" if c.helper else "down"
     share = int(c.bribe.get("treasures", 0)) if c.helper else 0

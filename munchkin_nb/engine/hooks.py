@@ -24,6 +24,11 @@ Points (the signature each registered function has):
   (True: it left a decision or dealt with the curse; the module then calls `curse_lands`).
 - `sale_value`    fn(state, player, cards) -> int | None: what the cards fetch when this player
   sells them, when not the core's value (None).
+- `counts_against` fn(state, player, cond) -> bool: a monster's bonus or penalty against COND
+  (a race, class or sex) also applies to this player (through a companion of theirs that matches).
+- `run_away_own`  fn(state, player) -> int | None: the player's own run-away modifier (race, class,
+  items) replaced by this one (a mount's), or None to keep it.
+- `big_exempt`    fn(state, card) -> bool: a big card in play that the big-item limit does not count.
 """
 
 from __future__ import annotations
@@ -46,6 +51,9 @@ POINTS = (
     "kick_door",
     "curse_hits",
     "sale_value",
+    "counts_against",
+    "run_away_own",
+    "big_exempt",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

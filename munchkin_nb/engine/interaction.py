@@ -71,7 +71,8 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "pending",
         "the player who must answer (loot a body, choose a loss, a trade offer, a curse)",
-        "nobody: the table waits for the answer",
+        "nobody: the table waits for the answer, unless a module lets the others answer one kind"
+        " of decision (`pending:<kind>` in `Move.anytime`)",
         "decision.pending",
     ),
     Stage("over", "nobody", "nobody", "game.over"),
@@ -88,8 +89,9 @@ def stage_of(situation: str) -> Stage:
 
 
 def out_of_turn_moves(situation: str) -> list[str]:
-    """The moves any player may take in this situation, in registry order."""
-    return [m.name for m in MOVES.values() if situation in m.anytime]
+    """The moves any player may take in this situation (or, for `pending`, in some kind of pending
+    decision), in registry order."""
+    return [m.name for m in MOVES.values() if any(stage_of(w).situation == situation for w in m.anytime)]
 
 
 def table_markdown() -> str:

@@ -22,8 +22,9 @@ from collections.abc import Collection
 from typing import Any
 
 from . import hooks
-from .actions import Action, IllegalAction, require
+from .actions import Action, IllegalAction
 from .builder import Builder, renames_of
+from .cardinfo import kinds_in_hand
 from .chance import Chance, RandomChance
 from .events import Event
 from .moves_base import MOVES, Move
@@ -96,7 +97,13 @@ def legal_actions(
         return []
     narrow = None if only is None else only if isinstance(only, frozenset) else frozenset(only)
     out: list[Action] = []
+    held: frozenset[str] | None = None  # the kinds of card in the player's hand, once asked
     for m in _moves_for(when, player == decider, s.phase, narrow, _modules(s)):
+        if m.hand_kinds is not None:
+            if held is None:
+                held = kinds_in_hand(s, player)
+            if not m.hand_kinds & held:
+                continue
         if m.exact:
             out.extend(m.candidates(s, player))
             continue
@@ -152,11 +159,14 @@ def _renamed(s: GameState, exc: IllegalAction) -> IllegalAction:
 
 def _move_of(s: GameState, a: Action) -> Move:
     """The move an action names, once the game is on and its player is at the table."""
-    require(not s.winners, "game.over", f"the game is over: {', '.join(s.winners)} won.")
+    # plain ifs, not `require`: the sentences are made only for a refusal (this runs every action)
+    if s.winners:
+        raise IllegalAction("game.over", f"the game is over: {', '.join(s.winners)} won.")
     m = MOVES.get(a.name)
     if m is None:
         raise IllegalAction("card.effect", f"there is no action called {a.name!r}.")
-    require(s.has_player(a.player), "setup.players", f"there is no player {a.player!r}.")
+    if not s.has_player(a.player):
+        raise IllegalAction("setup.players", f"there is no player {a.player!r}.")
     return m
 
 

@@ -30,6 +30,9 @@ class Move:
     phases: tuple[str, ...] | None = None
     #: the module whose games alone list it ("" for the core's and a ruleset's moves)
     module = ""
+    #: the kinds of hand card without one of which it lists nothing (None: it needs none); the
+    #: legal-action search skips it for a player holding none, without asking its candidates
+    hand_kinds: frozenset[str] | None = None
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         return ()

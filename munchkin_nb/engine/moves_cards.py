@@ -268,6 +268,7 @@ class UseCard(Move):
     """Play a special card or a one-shot for what it does (not for a bonus)."""
 
     name = "use_card"
+    hand_kinds = frozenset(SPECIAL_KINDS)
     anytime = OPEN
     anytime_rule = "card.special_any_time"
 

@@ -64,6 +64,7 @@ class PlayEnhancer(Move):
     """A monster enhancer (or Mate) on one monster of the combat."""
 
     name = "play_enhancer"
+    hand_kinds = frozenset({"monster_enhancer", "special"})  # a Mate is a special card
     anytime = ("combat",)
     anytime_rule = "combat.anyone_plays"
 
@@ -103,6 +104,7 @@ class WanderingMonster(Move):
     """Wandering Monster with a monster from hand: it joins the combat."""
 
     name = "wandering_monster"
+    hand_kinds = frozenset({"wandering_monster"})
     anytime = ("combat",)
     anytime_rule = "combat.anyone_plays"
 

@@ -75,7 +75,8 @@ def big_item_limit(s: GameState, name: str) -> int:
 
 def big_items(s: GameState, name: str) -> list[str]:
     p = s.player(name)
-    return [x for x in p.equipped + p.carried if card(s, x).big]
+    exempt = hooks.of(s, "big_exempt")  # big cards a module keeps outside the limit
+    return [x for x in p.equipped + p.carried if card(s, x).big and not any(fn(s, x) for fn in exempt)]
 
 
 def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | None:
@@ -637,6 +638,7 @@ class Curse(Move):
     """Play a curse from hand on any player."""
 
     name = "curse"
+    hand_kinds = frozenset({"curse"})
     exact = True
     anytime = OPEN
     anytime_rule = "curse.any"
@@ -664,6 +666,7 @@ class GoUpALevel(Move):
     """Play a go-up-a-level card on any player, when its condition holds; never for the winning level."""
 
     name = "go_up_a_level"
+    hand_kinds = frozenset({"go_up_a_level"})
     exact = True
     anytime = OPEN
     anytime_rule = "card.go_up_a_level"
@@ -731,6 +734,7 @@ class LookForTrouble(Move):
     """No monster behind the door: fight a monster from your hand."""
 
     name = "look_for_trouble"
+    hand_kinds = frozenset({"monster"})
     phases = ("after_door",)
     when = ("turn",)
 

@@ -87,6 +87,16 @@ WANTED = {name for name, _ in FEATURES.values()}
 
 # the sample's games besides the base game's: a few of each other game, so that the app shows them
 OTHER_GAMES = {"cthulhu": 6, "booty": 6}
+# and of the base game with its modules: this many with each module alone, and with all of them
+MODULE_GAMES = 2
+
+
+def module_plan(ruleset: str = "classic") -> list[list[str]]:
+    """The module sets the sample plays: each module of `ruleset` alone, then all of them at once."""
+    from munchkin_nb.rules.rulesets import MODULES
+
+    names = sorted(m for m, mod in MODULES.items() if ruleset in mod.rulesets)
+    return [[m] for m in names] + ([names] if len(names) > 1 else [])
 
 
 def build(db: Path, games: int = 36, seed: int = 1000) -> None:
@@ -96,11 +106,12 @@ def build(db: Path, games: int = 36, seed: int = 1000) -> None:
 
     if db.exists():
         db.unlink()
-    plan = [("classic", i) for i in range(games)]
-    plan += [(name, i) for name, n in OTHER_GAMES.items() for i in range(n)]
+    plan: list[tuple[str, list[str], int]] = [("classic", [], i) for i in range(games)]
+    plan += [(name, [], i) for name, n in OTHER_GAMES.items() for i in range(n)]
+    plan += [("classic", mods, i) for mods in module_plan() for i in range(MODULE_GAMES)]
     with EventStore(str(db)) as store:
-        for ruleset, i in plan:
-            rec = play_game(3 + i % 4, seed + i, "heuristic", ruleset=ruleset)
+        for ruleset, modules, i in plan:
+            rec = play_game(3 + i % 4, seed + i, "heuristic", ruleset=ruleset, modules=modules)
             meta = {k: rec.meta[k] for k in ("ruleset", "modules", "players", "seed", "winners", "turns")}
             store.add_game(dict(meta, source="simulated"), rec.events)
         for path in sorted(REPLAYS.glob("*.transcribed.jsonl")):

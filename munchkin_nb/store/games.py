@@ -51,7 +51,11 @@ def _int_or_none(value: Any) -> bool:
 # field -> (its check, which may return any truthy value for "good"; what it expects, in words)
 _CHECKS: dict[str, tuple[Callable[[Any], object], str]] = {
     "ruleset": (lambda v: isinstance(v, str) and _NAME.fullmatch(v), "a name of [a-z0-9_]"),
-    "card_set": (lambda v: isinstance(v, str) and _NAME.fullmatch(v), "a name of [a-z0-9_]"),
+    # a ruleset's set joined by its modules' own ("classic+steeds", rules.rulesets.deck_name)
+    "card_set": (
+        lambda v: isinstance(v, str) and all(_NAME.fullmatch(part) for part in v.split("+")),
+        "names of [a-z0-9_] joined by +",
+    ),
     "modules": (_str_list, "a list of strings"),
     "players": (lambda v: _str_list(v) and len(v) > 0, "a non-empty list of names"),
     "seed": (_int_or_none, "a whole number or null"),

@@ -34,7 +34,8 @@ def waterfall_terms(bd: Breakdown) -> list[tuple[str, int, str]]:
     return rows
 
 
-def _unique(labels: Iterable[str]) -> list[str]:
+def unique_labels(labels: Iterable[str]) -> list[str]:
+    """Labels made distinct (plotly merges equal ones on an axis): a second "X" becomes "X (2)"."""
     seen: dict[str, int] = {}
     out = []
     for lab in labels:
@@ -116,7 +117,7 @@ def combat_waterfall_spec(bd: Breakdown) -> Spec:
     text += [f"{v:+d}" for v in values[len(players) + 1 : -1]] + [f"{bd.margin:+d}"]
     trace = {
         "type": "waterfall",
-        "x": _unique(labels),
+        "x": unique_labels(labels),
         "y": values,
         "measure": measure,
         "text": text,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.engine.events import Event
 
-from .figures import Spec, figure, template
+from .figures import Spec, figure, template, unique_labels
 from .words import card_name
 
 if TYPE_CHECKING:  # both imported where a graph is built: a page that draws none loads neither
@@ -324,18 +324,74 @@ def neighbourhood(card_set: Any, card_id: str) -> dict[str, list[tuple[str, str,
     return out
 
 
+FIGURES = "figures"  # the gettext domain of the words drawn inside the card figures
+
+
+class _Words:
+    """The words drawn inside the card figures, in one language: card names where a rulebook of
+    that language names the card (else the English name), our own words for the rest."""
+
+    #: every message drawn, for the test that each language translates them all
+    MESSAGES = (
+        "race", "class", "sex", "not", "not {kind} {value}", "male", "female", "Human",
+        "restricted to", "stronger against", "goes on", "can be played on it", "every monster ({n})",
+        "no relation to other cards in this set", "only", "items", "monsters", "enhancers", "races",
+        "classes", "sexes", "item", "monster", "monster enhancer",
+    )  # fmt: skip
+
+    def __init__(self, card_set: Any, lang: str) -> None:
+        from munchkin_nb.i18n import gettext
+        from munchkin_nb.rules.i18n import card_name
+
+        self.t = gettext(FIGURES, lang)
+        self._name = {c.name: card_name(c.id, lang, c.name) for c in card_set.cards.values()}
+        # a race or class node is named like the card that gives it ("race dwarf": Enano)
+        self._value = {
+            (c.kind, c.race if c.kind == "race" else c.klass): card_name(c.id, lang, c.name)
+            for c in card_set.cards.values()
+            if c.kind in ("race", "class")
+        }
+
+    def card(self, name: str) -> str:
+        return self._name.get(name, name)
+
+    def node(self, node: str) -> str:
+        """ "race dwarf" -> "raza Enano", "not class cleric" -> "no clase Clérigo"; a card name as it is."""
+        words = node.split(" ", 2)
+        negated = words[0] == "not"
+        if negated:
+            words = words[1:]
+        if len(words) != 2 or words[0] not in ("race", "class", "sex"):
+            return self.card(node)
+        kind, value = words
+        # a race or class no card gives (Human: everyone without a race) is named like a card
+        shown = self._value.get((kind, value)) or self.t(value if kind == "sex" else value.capitalize())
+        if negated:  # a whole phrase: some languages put the "not" after the words it denies
+            return self.t("not {kind} {value}").format(kind=self.t(kind), value=shown)
+        return f"{self.t(kind)} {shown}"
+
+    def relation(self, rel: str) -> str:
+        """ "stronger against (+5)" -> "más fuerte contra (+5)"; a relation with its node after "(not"."""
+        head, sep, rest = rel.partition(" (")
+        if rest.startswith("not "):
+            return f"{self.t(head)} ({self.node(rest[:-1])})"
+        return self.t(head) + (sep + rest if sep else "")
+
+
 def _column(names: list[str], x: float) -> list[tuple[float, float]]:
     """Evenly spaced points down a column, centred on 0."""
     n = len(names)
     return [(x, (n - 1) / 2 - i) for i in range(n)]
 
 
-def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None) -> go.Figure:
+def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None, lang: str = "en") -> go.Figure:
     """One card in the middle, what points at it on the left, what it points at on the right;
     one colour per kind, labels beside the points (never on top of each other), hover for the
-    relation. A layout by kind, not a spring: a reader finds the same thing in the same place."""
+    relation; every word in `lang`. A layout by kind, not a spring: a reader finds the same thing
+    in the same place."""
     card = card_set.cards[card_id]
     nb = neighbourhood(card_set, card_id)
+    w = _Words(card_set, lang)
     import plotly.graph_objects as go
 
     fig = go.Figure()
@@ -357,7 +413,8 @@ def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None) -
     groups: dict[str, list[tuple[str, str, float, float, str]]] = {}
     for side, pts, pos in ((left, lp, "middle left"), (right, rp, "middle right")):
         for (name, kind, rel), (x, y) in zip(side, pts, strict=True):
-            groups.setdefault(kind, []).append((name, rel, x, y, pos))
+            shown = _every_monster(w, name) if name.startswith("every monster") else w.node(name)
+            groups.setdefault(kind, []).append((shown, w.relation(rel), x, y, pos))
     for kind, members in sorted(groups.items()):
         fig.add_trace(
             go.Scatter(
@@ -368,7 +425,7 @@ def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None) -
                 textposition=[m[4] for m in members],
                 hovertext=[f"{m[0]}: {m[1]}" for m in members],
                 hoverinfo="text",
-                name=plural(kind),
+                name=w.t(plural(kind)),
                 marker={
                     "size": 12,
                     "color": NODE_COLOURS.get(kind, "#888"),
@@ -381,19 +438,19 @@ def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None) -
             x=[0],
             y=[0],
             mode="markers+text",
-            text=[f"<b>{card.name}</b>"],
+            text=[f"<b>{w.card(card.name)}</b>"],
             textposition="top center",
-            name=card.kind.replace("_", " "),
+            name=w.t(card.kind.replace("_", " ")),
             marker={"size": 20, "color": NODE_COLOURS["card"]},
             hoverinfo="text",
-            hovertext=[card.name],
+            hovertext=[w.card(card.name)],
         )
     )
     rows = max(len(left), len(right), 1)
     if not left and not right:
-        fig.add_annotation(x=0, y=-0.6, text="no relation to other cards in this set", showarrow=False)
+        fig.add_annotation(x=0, y=-0.6, text=w.t("no relation to other cards in this set"), showarrow=False)
     fig.update_layout(
-        title=title or f"{card.name}: what it relates to",
+        title=title or f"{w.card(card.name)}: what it relates to",
         height=max(260, 60 + 28 * rows),
         template="plotly_white",
         xaxis={"visible": False, "range": [-2.6, 2.6]},
@@ -404,9 +461,16 @@ def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None) -
     return fig
 
 
-def relation_matrix(card_set: Any, title: str | None = None) -> go.Figure:
+def _every_monster(w: _Words, name: str) -> str:
+    """ "every monster (37)" in the figure's language."""
+    n = name[name.index("(") + 1 : -1]
+    return w.t("every monster ({n})").format(n=n)
+
+
+def relation_matrix(card_set: Any, title: str | None = None, lang: str = "en") -> go.Figure:
     """The overview, grouped by kind: monsters and items down, races, classes and sexes across;
-    a cell is a monster's bonus against them or an item's restriction to them."""
+    a cell is a monster's bonus against them or an item's restriction to them; words in `lang`."""
+    w = _Words(card_set, lang)
     rels = _relations(card_set)
     order = {"race": 0, "class": 1, "sex": 2}
     cols = sorted({(order.get(k, 3), n) for _c, _n, _r, n, k in rels})
@@ -424,14 +488,14 @@ def relation_matrix(card_set: Any, title: str | None = None) -> go.Figure:
             text[i][j] = bonus
         else:
             z[i][j] = 0.0
-            text[i][j] = "only" if not node.startswith("not ") else "not"
+            text[i][j] = w.t("only") if not node.startswith("not ") else w.t("not")
     import plotly.graph_objects as go
 
     fig = go.Figure(
         go.Heatmap(
             z=z,
-            x=col_names,
-            y=row_names,
+            x=unique_labels([w.node(n) for n in col_names]),
+            y=unique_labels([w.card(n) for n in row_names]),
             text=text,
             texttemplate="%{text}",
             colorscale=[[0, NODE_COLOURS["item"]], [1, NODE_COLOURS["monster"]]],

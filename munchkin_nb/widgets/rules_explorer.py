@@ -366,7 +366,7 @@ class CardRelations(View):
         card = self.card_set.cards[str(self.picker.value)]
         t = gettext(DOMAIN, self.lang)
         title = t("{card}: what it relates to").format(card=self._label(card))
-        show_figure(self.neighbourhood, neighbourhood_graph(self.card_set, card.id, title))
+        show_figure(self.neighbourhood, neighbourhood_graph(self.card_set, card.id, title, self.lang))
 
     def draw_overview(self) -> None:
         from munchkin_nb.viz.graphs import relation_matrix
@@ -375,7 +375,7 @@ class CardRelations(View):
 
         t = gettext(DOMAIN, self.lang)
         title = t("Monsters (red: bonus against) and items (blue: only for) by race, class and sex")
-        show_figure(self.overview, relation_matrix(self.card_set, title))
+        show_figure(self.overview, relation_matrix(self.card_set, title, self.lang))
 
 
 # the card kinds the picker shows, marked for pybabel (translated where shown)

@@ -6,6 +6,7 @@ with its own moves and hooks. Switched on per game: `simulate --modules d10`, `m
 
 from __future__ import annotations
 
+from munchkin_nb.cards import vocabulary
 from munchkin_nb.rules.catalogue import register_rules
 from munchkin_nb.rules.rulesets import Module, register_module
 
@@ -21,9 +22,18 @@ MODULE = register_module(
         source="Munchkin (the base game), the Munchkin d10 module",
         die_sides=SIDES,
         # how often a heuristic bot takes each of the module's moves when it may (the rest: its own)
-        bot_tries={"d10_roll": 0.3, "d10_set_die": 0.2, "d10_apply": 1.0, "d10_choose": 1.0},
+        bot_tries={
+            "d10_roll": 0.3,
+            "d10_set_die": 0.2,
+            "d10_apply": 1.0,
+            "d10_choose": 1.0,
+            "d10_reload": 0.5,
+        },
+        cards=NAME,  # the Reloaded Die: cards/d10.yaml
     )
 )
 register_rules(RULES)
+# the Reloaded Die's word: turn someone else's d10 to any face (carried out in engine.py)
+vocabulary.extend(effects={"set_others_die": set()})
 
 __all__ = ["MODULE", "NAME", "RULES", "SIDES"]

@@ -12,13 +12,14 @@ from typing import Any
 
 from munchkin_nb.engine.actions import Action, IllegalAction, require
 from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine.cardinfo import card, effect
 from munchkin_nb.engine.combat import Term
 from munchkin_nb.engine.flow import change_level, discard, draw
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves_base import Move, act, move
 from munchkin_nb.engine.moves_combat import die_setters
 from munchkin_nb.engine.moves_turn import curse_hits
+from munchkin_nb.engine.registry import handles
 from munchkin_nb.engine.state import Combat, GameState
 
 from . import NAME, SIDES
@@ -137,6 +138,61 @@ class SetD10(Move):
     def run(self, b: Builder, a: Action) -> None:
         discard(b, a.player, a.params["card"], "set the d10", ["d10.loaded_die"])
         _replace(b, a.player, a.params["value"], True, ["d10.loaded_die", "d10.one_die_card"])
+
+
+@handles("effect", "set_others_die")
+def reloaders(s: GameState, player: str) -> list[str]:
+    """The Reloaded Dice in a player's hand (cards that turn someone else's d10)."""
+    return [c for c in s.player(player).hand if effect(card(s, c), "set_others_die")]
+
+
+@move
+class ReloadD10(Move):
+    """Reloaded Die: another player turns the roller's d10 to any face; only the first die card
+    played on a roll counts, and a 10 stays a 10."""
+
+    name = "d10_reload"
+    anytime = ("pending:d10",)  # the roller decides; every other player may answer the roll
+    anytime_rule = "d10.reloaded_die"
+    module = NAME
+    exact = True
+    hand_kinds = frozenset({"one_shot"})
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        d = _waiting(s)
+        if (
+            d
+            and d["player"] != player
+            and not d["fixed"]
+            and d["result"] != SIDES
+            and not s.player(player).dead
+        ):
+            for cid in reloaders(s, player)[:1]:
+                for v in range(1, SIDES + 1):
+                    yield act(self.name, player, card=cid, value=v)
+
+    def check(self, s: GameState, a: Action) -> None:
+        d = _decision(s)
+        require(d["player"] != a.player, "d10.reloaded_die", "a Reloaded Die changes someone else's roll.")
+        require(not s.player(a.player).dead, "d10.reloaded_die", f"{a.player} is dead.")
+        require(not d["fixed"], "d10.one_die_card", "this roll was already changed or chosen.")
+        require(d["result"] != SIDES, "d10.choose", "nobody can change a 10.")
+        require(
+            a.params.get("card") in reloaders(s, a.player),
+            "d10.reloaded_die",
+            f"{a.player} holds no Reloaded Die.",
+        )
+        v = a.params.get("value")
+        require(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SIDES,
+            "d10.reloaded_die",
+            "a d10 shows 1 to 10.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        roller = _decision(b.s)["player"]
+        discard(b, a.player, a.params["card"], "set the d10", ["d10.reloaded_die"])
+        _replace(b, roller, a.params["value"], True, ["d10.reloaded_die", "d10.one_die_card"])
 
 
 @move

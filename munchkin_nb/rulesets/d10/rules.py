@@ -38,6 +38,12 @@ RULES: tuple[Rule, ...] = (
         "Puedes usar una carta de Dado Cargado para cambiar el resultado.",
     ),
     _r(
+        "d10.reloaded_die",
+        "Reloaded Die on the d10",
+        "Any other player may play a Reloaded Die on someone's d10 roll, to turn it to any face.",
+        "Tus enemigos también pueden cambiar los resultados, usando un Dado Recargado.",
+    ),
+    _r(
         "d10.one_die_card",
         "One die card a roll",
         "Only the first Loaded or Reloaded Die played on a d10 roll counts.",

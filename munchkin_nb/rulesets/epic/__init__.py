@@ -27,6 +27,7 @@ MODULE = register_module(
             "epic_shadow_steal": 0.5,
             "epic_escape_curse": 0.7,
             "epic_suffer_curse": 1.0,
+            "epic_drop_big_item": 1.0,
         },
         changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
     )

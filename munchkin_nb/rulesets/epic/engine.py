@@ -18,7 +18,14 @@ from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
 from munchkin_nb.engine.moves_base import Move, act, in_hand, move, owned, target
 from munchkin_nb.engine.moves_combat import reopen
-from munchkin_nb.engine.moves_turn import curse_hits, curse_lands, ignores_drawn_curses, reopen_if_fighting
+from munchkin_nb.engine.moves_turn import (
+    big_item_limit,
+    big_items,
+    curse_hits,
+    curse_lands,
+    ignores_drawn_curses,
+    reopen_if_fighting,
+)
 from munchkin_nb.engine.state import GameState, Player
 
 from . import EPIC_FROM, NAME
@@ -105,12 +112,18 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
 
     for m in monsters[1:]:
         rules = ["epic.door_monsters", "combat.several_monsters"]
-        b.emit("MonsterAdded", {"monster": m, "by": player}, rules)
+        if s.combat is None:  # the first one left as it came (it will not fight this player)
+            start_combat(b, player, m, True, rules)
+        else:
+            b.emit("MonsterAdded", {"monster": m, "by": player}, rules)
         on_enter(b, m)
     for e in todo:
-        if card(s, e).kind == "monster_enhancer" and e in s.player(player).hand and s.combat is not None:
+        # the enhancer goes on the first turned monster still in the fight (one may have left)
+        fighting = [m["card"] for m in s.combat.monsters] if s.combat is not None else []
+        target = next((m for m in monsters if m in fighting), None)
+        if card(s, e).kind == "monster_enhancer" and e in s.player(player).hand and target is not None:
             mate = bool(effect(card(s, e), "mate"))
-            payload = {"card": e, "monster": monsters[0], "by": player, "mate": mate}
+            payload = {"card": e, "monster": target, "by": player, "mate": mate}
             b.emit("EnhancerPlayed", payload, ["epic.door_monsters", "combat.enhancer"])
 
 
@@ -428,3 +441,82 @@ def market_count(b: Builder, a: Action) -> None:
     doubled = min(MARKET, used + len(a.params["cards"]))
     if doubled > used:
         b.emit("MarkSet", {"key": f"epic.market:{a.player}", "value": [s.turn, doubled]}, ["epic.halfling"])
+
+
+# -- Epic steeds ------------------------------------------------------------------------
+STEED = "epic.steed"  # mark: player -> True while an Epic character rides a steed
+DROP = "epic_drop_big_item"  # the decision of one who lost the Epic steed's extra big item
+
+
+def _rides(s: GameState, p: Player) -> bool:
+    """Whether `p` rides a steed (a card of kind `steed`, which a steeds module brings)."""
+    return any(card(s, c).kind == "steed" for c in p.equipped + p.carried)
+
+
+@hook("abilities", NAME)
+def epic_steed(s: GameState, p: Player, key: str) -> list[Any]:
+    """An Epic character's steed is Epic too: one more big item."""
+    if key == "extra_big_item" and p.level >= EPIC_FROM and _rides(s, p):
+        return [True]
+    return []
+
+
+@hook("after_action", NAME)
+def steed_status(b: Builder, a: Action) -> None:
+    """Note who rides an Epic steed; one who stops (no longer Epic, or no steed) and holds more big
+    items than now allowed chooses which to discard."""
+    s = b.s
+    for p in s.players:
+        key = f"{STEED}:{p.name}"
+        rides = not p.dead and p.level >= EPIC_FROM and _rides(s, p)
+        if rides == bool(s.marks.get(key)):
+            continue
+        b.emit("MarkSet", {"key": key, "value": True if rides else None}, ["epic.steed"])
+        if not rides and not p.dead and _over(s, p.name) and not _dropping(s, p.name):
+            payload = {"player": p.name, "kind": DROP, "options": big_items(s, p.name)}
+            b.emit("DecisionRequired", payload, ["epic.steed_lost"])
+
+
+def _over(s: GameState, name: str) -> bool:
+    return len(big_items(s, name)) > big_item_limit(s, name)
+
+
+def _dropping(s: GameState, name: str) -> bool:
+    return any(d.get("kind") == DROP and d.get("player") == name for d in s.pending)
+
+
+@move
+class DropBigItem(Move):
+    """Discard a big item of your choice, one for each beyond the limit once the Epic steed is gone."""
+
+    name = DROP
+    module = NAME
+    when = ("pending:" + DROP,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        pend = s.pending[0] if s.pending else None
+        if pend and pend.get("kind") == DROP and pend.get("player") == player:
+            for cid in big_items(s, player):
+                yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        pend = s.pending[0] if s.pending else None
+        require(
+            pend is not None and pend.get("kind") == DROP and pend.get("player") == a.player,
+            "epic.steed_lost",
+            "no big item is waiting to be discarded.",
+        )
+        require(
+            a.params.get("card") in big_items(s, a.player),
+            "epic.steed_lost",
+            "discard one of your big items.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        b.emit("DecisionMade", {"player": a.player, "kind": DROP}, ["epic.steed_lost"])
+        discard(b, a.player, a.params["card"], "too many big items", ["epic.steed_lost"])
+        if _over(b.s, a.player):
+            payload = {"player": a.player, "kind": DROP, "options": big_items(b.s, a.player)}
+            b.emit("DecisionRequired", payload, ["epic.steed_lost"])
+        advance(b)

@@ -100,6 +100,20 @@ RULES: tuple[Rule, ...] = (
         "puedes descartar una carta de tu mano para intentar huir de la maldición",
     ),
     _r(
+        "epic.steed",
+        "An Epic steed carries one more big item",
+        "A steed becomes Epic with its Epic rider (and stops being so with them): while an Epic "
+        "character rides a steed, they may have one more big item in play.",
+        "Una montura épica te permite llevar un objeto grande adicional",
+    ),
+    _r(
+        "epic.steed_lost",
+        "Losing the Epic steed's big item",
+        "A character who carried that extra big item and stops being Epic (or loses the steed) "
+        "discards one big item of their choice for each one beyond the limit.",
+        "debes descartar un objeto grande a tu elección",
+    ),
+    _r(
         "epic.halfling",
         "Epic halfling: Flea Market",
         "An Epic halfling sells two items a turn for double their value (the two dearest of the "

@@ -1,0 +1,406 @@
+"""What the hirelings module does in the engine: hiring, dismissing, sacrificing, enhancing a hireling.
+
+A hireling sits in its owner's `attachments` on no item (""); an enhancer played on it sits there on
+the hireling, so that discarding the hireling discards its enhancers (the core's `detach`). The items
+a hireling carries are its owner's equipped items, listed in the mark `hirelings.carries:<player>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from munchkin_nb.engine.actions import Action, require
+from munchkin_nb.engine.builder import Builder
+from munchkin_nb.engine.cardinfo import card, effect, effects, item_usable
+from munchkin_nb.engine.combat import Term
+from munchkin_nb.engine.flow import advance, discard
+from munchkin_nb.engine.hooks import hook
+from munchkin_nb.engine.interaction import OPEN
+from munchkin_nb.engine.moves_base import Move, act, in_hand, move
+from munchkin_nb.engine.moves_turn import reopen_if_fighting
+from munchkin_nb.engine.registry import handles
+from munchkin_nb.engine.state import Combat, GameState, Player
+
+from . import NAME
+
+NOWHERE = ""  # what a hireling sits on in its owner's attachments: no item
+CARRIES = "hirelings.carries"  # mark: player -> the items their hireling carries
+
+
+# -- what is in play --------------------------------------------------------------
+def hireling_of(s: GameState, p: Player) -> str | None:
+    """The hireling `p` has in play, if any."""
+    return next(
+        (c for c, on in p.attachments.items() if on == NOWHERE and card(s, c).kind == "hireling"), None
+    )
+
+
+def enhancers_on(p: Player, cid: str) -> list[str]:
+    """The monster enhancers sitting on a card of `p` (a hireling or a steed), in play order."""
+    return [e for e, on in p.attachments.items() if on == cid]
+
+
+def enhancer_value(s: GameState, cid: str) -> int:
+    """A monster enhancer's printed bonus (+10, -5)."""
+    got = effect(card(s, cid), "monster_bonus")
+    if isinstance(got, dict):
+        return int(got.get("monster_bonus", 0))
+    return int(got) if isinstance(got, int) else 0
+
+
+def levels_of(value: int) -> int:
+    """The levels an enhancer gives (or cancels) on a hireling or steed: one for each full 5."""
+    return value // 5 if value >= 0 else -((-value) // 5)
+
+
+def enhancer_levels(s: GameState, p: Player, cid: str) -> int:
+    """The levels the enhancers on a hireling or steed give it in every fight (never below 0)."""
+    return max(0, sum(levels_of(enhancer_value(s, e)) for e in enhancers_on(p, cid)))
+
+
+def carried_by_hireling(s: GameState, name: str) -> list[str]:
+    got = s.marks.get(f"{CARRIES}:{name}")
+    return [c for c in got if c in s.player(name).equipped] if isinstance(got, list) else []
+
+
+def owner_of(s: GameState, cid: str) -> Player | None:
+    return next((p for p in s.players if cid in p.attachments or cid in p.equipped + p.carried), None)
+
+
+# -- its bonus, its enhancers, what monsters see ---------------------------------------
+@hook("player_terms", NAME)
+def hireling_terms(s: GameState, name: str, c: Combat) -> list[Term]:
+    """The hireling's printed bonus and its enhancers' levels count on its owner's side."""
+    p = s.player(name)
+    cid = hireling_of(s, p)
+    if cid is None:
+        return []
+    hc = card(s, cid)
+    out = []
+    if hc.bonus:
+        out.append(Term("players", hc.name, hc.bonus, cid, "hirelings.play", name))
+    levels = enhancer_levels(s, p, cid)
+    if levels:
+        out.append(Term("players", f"enhancers on {hc.name}", levels, cid, "hirelings.enhancers", name))
+    return out
+
+
+def _matches(ident: dict[str, Any], cond: dict[str, Any]) -> bool:
+    """Whether a hireling of this race, class and sex meets a monster's condition (positive keys only)."""
+    for key, val in cond.items():
+        if key == "any":
+            if not any(_matches(ident, c) for c in val):
+                return False
+        elif key not in ("race", "class", "sex") or ident.get(key) != val:
+            return False
+    return True
+
+
+@hook("counts_against", NAME)
+@handles("effect", "counts_as")
+def through_hireling(s: GameState, name: str, cond: dict[str, Any]) -> bool:
+    """A monster's bonus or penalty against a race, class or sex that the player's hireling is."""
+    cid = hireling_of(s, s.player(name))
+    if cid is None:
+        return False
+    return any(
+        isinstance(ident, dict) and _matches(ident, cond) for ident in effects(card(s, cid), "counts_as")
+    )
+
+
+@hook("abilities", NAME)
+@handles("effect", "extra_item")
+def hireling_hands(s: GameState, p: Player, key: str) -> list[Any]:
+    """A hireling that lends a hand (or carries an item) lets its owner use one more item."""
+    if key != "extra_item":
+        return []
+    cid = hireling_of(s, p)
+    return list(effects(card(s, cid), "extra_item")) if cid else []
+
+
+# -- hire, dismiss -------------------------------------------------------------------
+def _alive(s: GameState, player: str) -> bool:
+    return NAME in s.modules and not s.player(player).dead
+
+
+@move
+class Hire(Move):
+    """Put a hireling from hand in play, at any time, even in a combat; one at a time."""
+
+    name = "hire"
+    module = NAME
+    when = ("turn",)
+    anytime = OPEN
+    anytime_rule = "hirelings.play"
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if not _alive(s, player):
+            return
+        p = s.player(player)
+        if hireling_of(s, p) is not None:
+            return
+        for cid in p.hand:
+            if card(s, cid).kind == "hireling":
+                yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        cid = in_hand(s, a)
+        require(card(s, cid).kind == "hireling", "hirelings.play", f"{card(s, cid).name} is not a hireling.")
+        require(not s.player(a.player).dead, "hirelings.play", f"{a.player} is dead.")
+        have = hireling_of(s, s.player(a.player))
+        require(have is None, "hirelings.one", f"{a.player} has a hireling in play already.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        payload = {"player": a.player, "card": a.params["card"], "into": "attachments", "on": NOWHERE}
+        b.emit("CardPlayed", payload, ["hirelings.play", "hirelings.one"])
+        reopen_if_fighting(b, a.player)
+
+
+def let_go(b: Builder, player: str, why: str, rules: list[str]) -> None:
+    """The hireling leaves with the items it carries (its enhancers go with it, by `detach`)."""
+    s = b.s
+    cid = hireling_of(s, s.player(player))
+    if cid is None:
+        return
+    for item in carried_by_hireling(s, player):
+        discard(b, player, item, f"went with {card(s, cid).name}", [*rules, "hirelings.carries"])
+    if f"{CARRIES}:{player}" in s.marks:
+        b.emit("MarkSet", {"key": f"{CARRIES}:{player}", "value": None}, ["hirelings.carries"])
+    discard(b, player, cid, why, rules)
+
+
+@move
+class Dismiss(Move):
+    """Discard your hireling at any time."""
+
+    name = "dismiss_hireling"
+    module = NAME
+    when = ("turn",)
+    anytime = OPEN
+    anytime_rule = "hirelings.discard"
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if _alive(s, player) and hireling_of(s, s.player(player)) is not None:
+            yield act(self.name, player)
+
+    def check(self, s: GameState, a: Action) -> None:
+        have = hireling_of(s, s.player(a.player))
+        require(have is not None, "hirelings.discard", f"{a.player} has no hireling in play.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        let_go(b, a.player, "dismissed", ["hirelings.discard"])
+        reopen_if_fighting(b, a.player)
+
+
+# -- the items a hireling carries ------------------------------------------------------------
+@handles("effect", "carries")
+def room(s: GameState, player: str) -> int:
+    """How many more items the player's hireling can carry."""
+    cid = hireling_of(s, s.player(player))
+    if cid is None:
+        return 0
+    n = sum(int(v) for v in effects(card(s, cid), "carries") if isinstance(v, int))
+    return n - len(carried_by_hireling(s, player))
+
+
+@move
+class Carry(Move):
+    """Hand one of your items (from hand or carried sideways) to your hireling to carry and use."""
+
+    name = "hireling_carry"
+    module = NAME
+    when = ("turn",)
+    exact = True
+
+    def _items(self, s: GameState, player: str) -> list[str]:
+        p = s.player(player)
+        return [
+            c
+            for c in p.hand + p.carried
+            if card(s, c).kind == "item" and not card(s, c).big and item_usable(s, p, c)
+        ]
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if not _alive(s, player) or s.combat is not None or room(s, player) <= 0:
+            return
+        for cid in self._items(s, player):
+            yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(s.combat is None, "hirelings.carries", "items change hands outside a combat.")
+        require(room(s, a.player) > 0, "hirelings.carries", f"{a.player}'s hireling can carry no more items.")
+        require(
+            a.params.get("card") in self._items(s, a.player),
+            "hirelings.carries",
+            "the hireling carries a small item of yours, from your hand or carried sideways.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        s, cid = b.s, a.params["card"]
+        if cid in s.player(a.player).hand:
+            b.emit("CardPlayed", {"player": a.player, "card": cid, "into": "equipped"}, ["hirelings.carries"])
+        else:
+            b.emit("ItemEquipped", {"player": a.player, "card": cid, "equipped": True}, ["hirelings.carries"])
+        value = carried_by_hireling(s, a.player) + [cid]
+        b.emit("MarkSet", {"key": f"{CARRIES}:{a.player}", "value": value}, ["hirelings.carries"])
+
+
+@hook("after_action", NAME)
+def forget_carried(b: Builder, a: Action) -> None:
+    """A carried item gone another way (bad stuff, a curse), or a hireling gone: the list follows."""
+    s = b.s
+    for key, value in list(s.marks.items()):
+        if not key.startswith(CARRIES + ":"):
+            continue
+        name = key.split(":", 1)[1]
+        now = carried_by_hireling(s, name) if hireling_of(s, s.player(name)) else []
+        if now != value:
+            b.emit("MarkSet", {"key": key, "value": now or None}, ["hirelings.carries"])
+
+
+# -- the sacrifice -----------------------------------------------------------------------------
+def unrolled(s: GameState, player: str) -> bool:
+    """The player is running from every monster still: no roll made, no monster escaped yet."""
+    c = s.combat
+    if c is None or c.stage != "run_away" or c.escape or player in c.auto_escape:
+        return False
+    mine = [m for who, m in c.to_run if who == player]
+    return bool(mine) and len(mine) == len(c.monsters)
+
+
+@move
+class Sacrifice(Move):
+    """Instead of rolling to run away, discard your hireling and all it carries: escape every monster."""
+
+    name = "sacrifice_hireling"
+    module = NAME
+    when = ("run",)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if not _alive(s, player) or hireling_of(s, s.player(player)) is None or not unrolled(s, player):
+            return
+        c = s.fight
+        helper = c.helper if player == c.fighter else None
+        if helper is not None and unrolled(s, helper):
+            yield act(self.name, player, helper_escapes=True)
+            yield act(self.name, player, helper_escapes=False)
+        else:
+            yield act(self.name, player)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(
+            hireling_of(s, s.player(a.player)) is not None,
+            "hirelings.sacrifice",
+            f"{a.player} has no hireling to sacrifice.",
+        )
+        require(
+            unrolled(s, a.player),
+            "hirelings.sacrifice",
+            "a hireling is sacrificed instead of rolling to run away, before any roll.",
+        )
+        if a.params.get("helper_escapes"):
+            c = s.fight
+            require(
+                a.player == c.fighter and c.helper is not None and unrolled(s, c.helper),
+                "hirelings.helper_escapes",
+                "only the fighter decides for a helper still to run.",
+            )
+
+    def run(self, b: Builder, a: Action) -> None:
+        s = b.s
+        cid = hireling_of(s, s.player(a.player))
+        let_go(b, a.player, "sacrificed", ["hirelings.sacrifice"])
+        b.emit("AutoEscapeGranted", {"player": a.player, "card": cid}, ["hirelings.sacrifice"])
+        if a.params.get("helper_escapes"):
+            helper = s.fight.helper
+            b.emit("AutoEscapeGranted", {"player": helper, "card": cid}, ["hirelings.helper_escapes"])
+        advance(b)
+
+
+# -- monster enhancers on a hireling (and, through the steeds module, on a steed) -------------------
+def may_enhance(s: GameState, owner: Player, on: str, enhancer: str) -> bool:
+    """A positive enhancer always; a negative one only to cancel as many levels already given."""
+    value = enhancer_value(s, enhancer)
+    if value >= 0:
+        return True
+    return enhancer_levels(s, owner, on) >= -levels_of(value)
+
+
+class Enhance(Move):
+    """A monster enhancer from hand on someone's companion card in play (what `targets` lists)."""
+
+    when = ("turn",)
+    anytime = OPEN
+    exact = True
+    rule = ""
+    #: the module whose games list it
+    needs = ""
+
+    def companion(self, s: GameState, p: Player) -> str | None:
+        """The card of `p` in play this move may enhance (a hireling, a steed), if any."""
+        return None
+
+    def targets(self, s: GameState) -> list[tuple[Player, str]]:
+        """(owner, card) for every card in play this move may enhance."""
+        found = ((p, None if p.dead else self.companion(s, p)) for p in s.players)
+        return [(p, cid) for p, cid in found if cid is not None]
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if self.needs not in s.modules or s.player(player).dead:
+            return
+        hand = [c for c in s.player(player).hand if card(s, c).kind == "monster_enhancer"]
+        if not hand:
+            return
+        for owner, on in self.targets(s):
+            for cid in hand:
+                # offered where it helps its player: a bonus on one's own, a cancel on another's
+                if (enhancer_value(s, cid) > 0) == (owner.name == player) and may_enhance(s, owner, on, cid):
+                    yield act(self.name, player, card=cid, on=on)
+
+    def check(self, s: GameState, a: Action) -> None:
+        cid = in_hand(s, a)
+        require(
+            card(s, cid).kind == "monster_enhancer", self.rule, f"{card(s, cid).name} is no monster enhancer."
+        )
+        found = next(((o, c) for o, c in self.targets(s) if c == a.params.get("on")), None)
+        require(found is not None, self.rule, f"{a.params.get('on')!r} is not a card in play it may go on.")
+        assert found is not None  # for the type checker: just required
+        owner, on = found
+        require(
+            may_enhance(s, owner, on, cid),
+            "hirelings.negative",
+            "a negative enhancer only cancels an equal positive one already there.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        s, on = b.s, a.params["on"]
+        owner = owner_of(s, on)
+        assert owner is not None  # checked: the card is in play
+        payload = {
+            "player": a.player,
+            "owner": owner.name,
+            "card": a.params["card"],
+            "into": "attachments",
+            "on": on,
+        }
+        rules = [self.rule] + (["hirelings.negative"] if enhancer_value(s, a.params["card"]) < 0 else [])
+        b.emit("CardPlayed", payload, rules)
+        reopen_if_fighting(b, a.player)
+
+
+@move
+class EnhanceHireling(Enhance):
+    """A monster enhancer on a hireling: +5 a level in every fight; a negative one only cancels."""
+
+    name = "enhance_hireling"
+    module = NAME
+    anytime_rule = "hirelings.enhancers"
+    rule = "hirelings.enhancers"
+    needs = NAME
+
+    def companion(self, s: GameState, p: Player) -> str | None:
+        return hireling_of(s, p)

@@ -1,0 +1,195 @@
+"""What the steeds module does in the engine: mounting, the run-away modifier, dismounting, enhancers,
+and fighting a steed drawn face up as a monster.
+
+The steed's bonus counts as any equipped item's does (the core's `counting_items`, slot none). The
+enhancers on it follow the hirelings module's rule and arithmetic, which 000 says steeds share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from munchkin_nb.engine.actions import Action, require
+from munchkin_nb.engine.builder import Builder
+from munchkin_nb.engine.cardinfo import card, effects
+from munchkin_nb.engine.combat import Term
+from munchkin_nb.engine.flow import discard, start_combat
+from munchkin_nb.engine.hooks import hook
+from munchkin_nb.engine.moves_base import Move, act, in_hand, move
+from munchkin_nb.engine.registry import handles
+from munchkin_nb.engine.state import Combat, GameState, Player
+from munchkin_nb.rulesets.hirelings.engine import Enhance, enhancer_levels, unrolled
+
+from . import NAME
+
+DRAWN = "steeds.drawn"  # mark: the steed the active player has just drawn face up, [turn, card]
+
+
+def steed_of(s: GameState, p: Player) -> str | None:
+    """The steed `p` rides, if any."""
+    return next((c for c in p.equipped + p.carried if card(s, c).kind == "steed"), None)
+
+
+@hook("big_exempt", NAME)
+def outside_the_limit(s: GameState, cid: str) -> bool:
+    """A steed is big, but the big-item limit does not count it."""
+    return card(s, cid).kind == "steed"
+
+
+@handles("effect", "steed_run_away")
+def steed_run_away(s: GameState, cid: str) -> int | None:
+    """The steed's own run-away modifier, if it has one."""
+    got = [int(v) for v in effects(card(s, cid), "steed_run_away") if isinstance(v, int)]
+    return sum(got) if got else None
+
+
+@hook("run_away_own", NAME)
+def rider_runs(s: GameState, name: str) -> int | None:
+    """A steed with a run-away modifier gives it to its rider instead of their own."""
+    cid = steed_of(s, s.player(name))
+    return None if cid is None else steed_run_away(s, cid)
+
+
+@hook("player_terms", NAME)
+def steed_enhancers(s: GameState, name: str, c: Combat) -> list[Term]:
+    """The levels the enhancers on a steed give its rider in every fight."""
+    p = s.player(name)
+    cid = steed_of(s, p)
+    levels = enhancer_levels(s, p, cid) if cid else 0
+    if not levels or cid is None:
+        return []
+    return [Term("players", f"enhancers on {card(s, cid).name}", levels, cid, "steeds.enhancers", name)]
+
+
+def _on(s: GameState, player: str) -> bool:
+    return NAME in s.modules and not s.player(player).dead
+
+
+@move
+class Mount(Move):
+    """Put a steed from hand in play: it equips itself; one steed at a time."""
+
+    name = "mount_steed"
+    module = NAME
+    when = ("turn",)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        p = s.player(player)
+        if not _on(s, player) or s.combat is not None or steed_of(s, p) is not None:
+            return
+        for cid in p.hand:
+            if card(s, cid).kind == "steed":
+                yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        cid = in_hand(s, a)
+        require(card(s, cid).kind == "steed", "steeds.items", f"{card(s, cid).name} is not a steed.")
+        require(s.combat is None, "steeds.items", "a steed, like any item, is not played in a combat.")
+        require(steed_of(s, s.player(a.player)) is None, "steeds.one", f"{a.player} has a steed already.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        payload = {"player": a.player, "card": a.params["card"], "into": "equipped"}
+        b.emit("CardPlayed", payload, ["steeds.items", "steeds.one", "steeds.big"])
+
+
+@move
+class Dismount(Move):
+    """Before rolling to run away, discard a steed that gives a run-away penalty."""
+
+    name = "dismount"
+    module = NAME
+    when = ("run",)
+    exact = True
+
+    def _slow(self, s: GameState, player: str) -> str | None:
+        cid = steed_of(s, s.player(player))
+        mod = steed_run_away(s, cid) if cid else None
+        return cid if mod is not None and mod < 0 else None
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if _on(s, player) and unrolled(s, player) and self._slow(s, player):
+            yield act(self.name, player)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(self._slow(s, a.player) is not None, "steeds.dismount", f"{a.player}'s steed slows nobody.")
+        require(unrolled(s, a.player), "steeds.dismount", "a steed is left behind before any roll.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        cid = self._slow(b.s, a.player)
+        assert cid is not None  # checked
+        discard(b, a.player, cid, "left behind", ["steeds.dismount"])
+
+
+@hook("after_action", NAME)
+def equips_itself(b: Builder, a: Action) -> None:
+    """A steed that came into play sideways (a trade, a gift) or was turned sideways equips itself."""
+    s = b.s
+    if s.combat is not None:
+        return  # equipment is fixed in a fight; it equips itself after
+    for p in s.players:
+        for cid in list(p.carried):
+            if card(s, cid).kind == "steed":
+                b.emit("ItemEquipped", {"player": p.name, "card": cid, "equipped": True}, ["steeds.items"])
+
+
+@hook("after_action", NAME)
+def note_drawn(b: Builder, a: Action) -> None:
+    """A steed turned face up by kicking the door may be fought: remember which, this turn."""
+    if a.name != "kick_door":
+        return
+    for e in b.events:
+        if e.type == "CardDrawn" and e.payload.get("face") == "up":
+            cid = e.payload.get("card")
+            if isinstance(cid, str) and card(b.s, cid).kind == "steed":
+                b.emit("MarkSet", {"key": DRAWN, "value": [b.s.turn, cid]}, ["steeds.as_monster"])
+
+
+def _fightable(s: GameState, player: str) -> str | None:
+    got = s.marks.get(DRAWN)
+    if not (isinstance(got, list) and got[0] == s.turn and s.active.name == player):
+        return None
+    cid = got[1]
+    ok = s.phase == "after_door" and s.combat is None and not s.fought and cid in s.player(player).hand
+    return str(cid) if ok else None
+
+
+@move
+class FightSteed(Move):
+    """Fight the steed you have just drawn face up as a monster (level twice its bonus)."""
+
+    name = "fight_steed"
+    module = NAME
+    when = ("turn",)
+    phases = ("after_door",)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        cid = _fightable(s, player) if NAME in s.modules else None
+        if cid is not None:
+            yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(
+            a.params.get("card") is not None and _fightable(s, a.player) == a.params.get("card"),
+            "steeds.as_monster",
+            "only the steed just drawn face up from the door, before any fight this turn.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        b.emit("MarkSet", {"key": DRAWN, "value": None}, ["steeds.as_monster"])
+        start_combat(b, a.player, a.params["card"], True, ["steeds.as_monster", "steeds.as_monster_reward"])
+
+
+@move
+class EnhanceSteed(Enhance):
+    """A monster enhancer on a steed in play, as on a hireling."""
+
+    name = "enhance_steed"
+    module = NAME
+    anytime_rule = "steeds.enhancers"
+    rule = "steeds.enhancers"
+    needs = NAME
+
+    def companion(self, s: GameState, p: Player) -> str | None:
+        return steed_of(s, p)
