@@ -68,6 +68,14 @@ def chromium_browser() -> Iterator[object]:
             browser.close()
 
 
+def timed_goto(page, url: str, ready_selector: str, timeout: float) -> float:
+    """Seconds from navigating `page` to ``url`` until ``ready_selector`` is visible."""
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit", timeout=timeout * 1000)
+    page.locator(ready_selector).first.wait_for(state="visible", timeout=timeout * 1000)
+    return time.perf_counter() - start
+
+
 def time_page(url: str, ready_selector: str, *, browser=None, timeout: float = 60.0) -> float:
     """Seconds from navigating to ``url`` until ``ready_selector`` is visible.
 
@@ -91,10 +99,7 @@ def time_page(url: str, ready_selector: str, *, browser=None, timeout: float = 6
     context.route("**/*", guard)
     page = context.new_page()
     try:
-        start = time.perf_counter()
-        page.goto(url, wait_until="commit", timeout=timeout * 1000)
-        page.locator(ready_selector).first.wait_for(state="visible", timeout=timeout * 1000)
-        elapsed = time.perf_counter() - start
+        elapsed = timed_goto(page, url, ready_selector, timeout)
     finally:
         page.close()  # the kernel is shut down or culled by the server
         context.close()

@@ -1,6 +1,10 @@
 """App: in headless chromium (benchmarks/app_timing), navigation -> first usable stepper
 button vs the bare slider notebook, and navigation -> every figure of the app's first view
-drawn vs the bare figure notebook; each notebook served by munchkin_nb.app.serve."""
+drawn vs the bare figure notebook; each notebook served by munchkin_nb.app.serve.
+
+And what a visitor gets from the preheated kernel (voila.json): the app's first view, each load
+finding a preheated kernel waiting, against a cold bare slider notebook (no preheating); and the
+memory of the kernel the app's page got (its first view drawn) against the bare notebook's."""
 
 from __future__ import annotations
 
@@ -57,6 +61,62 @@ def _median_loads(
                 )
             )
     return out
+
+
+COLD = ["--VoilaConfiguration.preheat_kernel=False"]
+
+
+def first_view_and_memory(browser, runs: int, timeout: float) -> list[dict]:
+    """The preheated app's first view vs a cold bare notebook, and their kernels' memory."""
+    from munchkin_nb.app import serve
+
+    from .app_timing import NOTEBOOKS, SLIDER_READY
+    from .page_kernel import load_page, wait_for_pool
+
+    def loads(server, ready, then=None, pool=0):
+        load_page(server, server.url, ready, browser=browser, then=then, timeout=timeout)  # warm-up
+        out = []
+        for _ in range(runs):
+            if pool:
+                wait_for_pool(server, pages=0, pool=pool)
+            out.append(load_page(server, server.url, ready, browser=browser, then=then, timeout=timeout))
+        return out
+
+    with serve(notebook=NOTEBOOKS / "bare_slider.ipynb", voila_args=COLD) as server:
+        bare = loads(server, SLIDER_READY)
+    n_figs = figures_in_first_view(DB)
+    with serve(notebook=APP_NOTEBOOK, db=DB) as server:
+        app = loads(server, NEXT_READY, then=figures_selector(n_figs) if n_figs else None, pool=1)
+    cold = statistics.median(x.seconds for x in bare)
+    first = statistics.median(x.seconds for x in app)
+    bare_mb = [x.kernel_mb for x in bare if x.kernel_mb]
+    app_mb = [x.kernel_mb for x in app if x.kernel_mb]
+    return [
+        row(
+            "app",
+            "first view, preheated kernel (usable stepper)",
+            first,
+            "s",
+            cold,
+            "cold bare slider notebook",
+            target="< cold bare slider",
+            ok=first < cold,
+            note=f"median of {runs} loads, each finding the preheated kernel waiting; the bare "
+            "notebook served with preheat_kernel off",
+        ),
+        row(
+            "app",
+            "memory of the app page's kernel",
+            statistics.median(app_mb) if app_mb else None,
+            "MB",
+            statistics.median(bare_mb) if bare_mb else None,
+            "bare slider notebook's kernel",
+            target="<= 80 MB",
+            ok=bool(app_mb) and statistics.median(app_mb) <= 80,
+            note="RSS of the kernel the page got, its first view drawn (the graph not asked for)",
+            higher_is_better=False,
+        ),
+    ]
 
 
 def run(quick: bool = False) -> list[dict]:
@@ -127,6 +187,14 @@ def run(quick: bool = False) -> list[dict]:
                         note=f"not available: {reason}",
                     ),
                 ]
+            try:
+                preheated = first_view_and_memory(browser, runs, timeout)
+            except Exception as error:
+                reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
+                preheated = [
+                    not_available("app", "first view, preheated kernel (usable stepper)", reason, "s"),
+                    not_available("app", "memory of the app page's kernel", reason, "MB"),
+                ]
     except Exception as error:
         reason = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
         return [not_available("app", n, reason, "s") for n in names]
@@ -171,4 +239,4 @@ def run(quick: bool = False) -> list[dict]:
                 note="not available: the first view shows no figure",
             )
         )
-    return rows
+    return rows + preheated

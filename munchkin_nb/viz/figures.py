@@ -1,13 +1,26 @@
-"""Plotly figures of a game: the combat waterfall and the level timeline (pure functions)."""
+"""Plotly figures of a game: the combat waterfall and the level timeline (pure functions).
+
+Each figure is first a plain plotly spec (``{"data": [...], "layout": {...}}``, the ``*_spec``
+functions): that is what the app's page shows, without ``plotly.graph_objects``, whose
+validators take about 30 MB in every kernel that builds one ``go.Figure`` (measured). The
+figure functions wrap the same spec in a ``go.Figure`` for notebooks and tests.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
-
-import plotly.graph_objects as go
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.engine.combat import Breakdown
 from munchkin_nb.engine.events import Event
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+#: a plotly figure as plain data: {"data": [trace, ...], "layout": {...}}
+Spec = dict[str, Any]
 
 PLAYERS_COLOUR = "#2a9d8f"
 MONSTERS_COLOUR = "#e76f51"
@@ -37,9 +50,63 @@ def combat_title(bd: Breakdown) -> str:
     return f"Players {bd.players} against monsters {bd.monsters}: margin {margin}, {bd.outcome}"
 
 
+@lru_cache(maxsize=1)
+def template() -> dict[str, Any]:
+    """plotly's "plotly_white" template as data, read from plotly's own package data (what
+    ``template="plotly_white"`` puts into a figure), without importing plotly.graph_objects."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    spec = find_spec("plotly")  # finds the package without importing it
+    folders = spec.submodule_search_locations if spec else None
+    if not folders:
+        raise ImportError("plotly is not installed")
+    path = Path(next(iter(folders))) / "package_data" / "templates" / "plotly_white.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def figure(spec: Spec) -> go.Figure:
+    """`spec` as a plotly ``go.Figure``."""
+    import plotly.graph_objects as go
+
+    return go.Figure(spec)
+
+
+def vertical_line(x: float, colour: str, name: str, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The shape and the label above it of a dashed vertical line at `x` (``fig.add_vline``'s)."""
+    shape = {
+        "type": "line",
+        "name": name,
+        "x0": x,
+        "x1": x,
+        "xref": "x",
+        "y0": 0,
+        "y1": 1,
+        "yref": "y domain",
+        "line": {"color": colour, "dash": "dash"},
+    }
+    label = {
+        "text": text,
+        "showarrow": False,
+        "x": x,
+        "xref": "x",
+        "xanchor": "center",
+        "y": 1,
+        "yref": "y domain",
+        "yanchor": "bottom",
+    }
+    return shape, label
+
+
 def combat_waterfall(bd: Breakdown) -> go.Figure:
     """A waterfall of every term of both sides: players' terms rise to their total, the
     monsters' terms (negative) bring it down to the margin; the outcome is in the title."""
+    return figure(combat_waterfall_spec(bd))
+
+
+def combat_waterfall_spec(bd: Breakdown) -> Spec:
+    """`combat_waterfall` as a plain plotly spec."""
     rows = waterfall_terms(bd)
     players = [r for r in rows if r[2] == "players"]
     monsters = [r for r in rows if r[2] == "monsters"]
@@ -48,31 +115,40 @@ def combat_waterfall(bd: Breakdown) -> go.Figure:
     measure = ["relative"] * len(players) + ["total"] + ["relative"] * len(monsters) + ["total"]
     text = [f"{v:+d}" for v in values[: len(players)]] + [str(bd.players)]
     text += [f"{v:+d}" for v in values[len(players) + 1 : -1]] + [f"{bd.margin:+d}"]
-    fig = go.Figure(
-        go.Waterfall(
-            x=unique_labels(labels),
-            y=values,
-            measure=measure,
-            text=text,
-            textposition="outside",
-            increasing={"marker": {"color": PLAYERS_COLOUR}},
-            decreasing={"marker": {"color": MONSTERS_COLOUR}},
-            totals={"marker": {"color": TOTAL_COLOUR}},
-            connector={"line": {"color": "#999", "width": 1}},
-            hovertemplate="%{x}: %{text}<extra></extra>",
-            name="combat",
-        )
-    )
-    fig.update_layout(
-        title=combat_title(bd),
-        showlegend=False,
-        height=380,
-        margin={"l": 40, "r": 20, "t": 60, "b": 100},
-        yaxis_title="strength",
-        template="plotly_white",
-    )
-    fig.add_hline(y=0, line_width=1, line_color="#666")
-    return fig
+    trace = {
+        "type": "waterfall",
+        "x": unique_labels(labels),
+        "y": values,
+        "measure": measure,
+        "text": text,
+        "textposition": "outside",
+        "increasing": {"marker": {"color": PLAYERS_COLOUR}},
+        "decreasing": {"marker": {"color": MONSTERS_COLOUR}},
+        "totals": {"marker": {"color": TOTAL_COLOUR}},
+        "connector": {"line": {"color": "#999", "width": 1}},
+        "hovertemplate": "%{x}: %{text}<extra></extra>",
+        "name": "combat",
+    }
+    zero = {
+        "type": "line",
+        "x0": 0,
+        "x1": 1,
+        "xref": "x domain",
+        "y0": 0,
+        "y1": 0,
+        "yref": "y",
+        "line": {"color": "#666", "width": 1},
+    }
+    layout = {
+        "title": {"text": combat_title(bd)},
+        "showlegend": False,
+        "height": 380,
+        "margin": {"l": 40, "r": 20, "t": 60, "b": 100},
+        "yaxis": {"title": {"text": "strength"}},
+        "template": template(),
+        "shapes": [zero],
+    }
+    return {"data": [trace], "layout": layout}
 
 
 def levels_by_turn(events: Iterable[Event]) -> dict[str, list[tuple[int, int]]]:
@@ -104,34 +180,32 @@ POSITION_MARK = "now"
 def level_timeline(events: Iterable[Event], at_turn: int | None = None) -> go.Figure:
     """Each player's level across the turns (a step line per player), from LevelChanged events;
     a dashed line at `at_turn` marks the position being looked at."""
-    fig = go.Figure()
-    for name, pts in levels_by_turn(events).items():
-        fig.add_trace(
-            go.Scatter(
-                x=[t for t, _ in pts],
-                y=[lv for _, lv in pts],
-                mode="lines+markers",
-                line_shape="hv",
-                name=name,
-                hovertemplate=f"{name}: level %{{y}} (turn %{{x}})<extra></extra>",
-            )
-        )
-    fig.update_layout(
-        title="Levels across the game",
-        xaxis_title="turn",
-        yaxis_title="level",
-        yaxis={"range": [0.5, 10.5], "dtick": 1},
-        height=360,
-        template="plotly_white",
-        margin={"l": 40, "r": 20, "t": 50, "b": 40},
-    )
+    return figure(level_timeline_spec(events, at_turn))
+
+
+def level_timeline_spec(events: Iterable[Event], at_turn: int | None = None) -> Spec:
+    """`level_timeline` as a plain plotly spec."""
+    data = [
+        {
+            "type": "scatter",
+            "x": [t for t, _ in pts],
+            "y": [lv for _, lv in pts],
+            "mode": "lines+markers",
+            "line": {"shape": "hv"},
+            "name": name,
+            "hovertemplate": f"{name}: level %{{y}} (turn %{{x}})<extra></extra>",
+        }
+        for name, pts in levels_by_turn(events).items()
+    ]
+    layout: dict[str, Any] = {
+        "title": {"text": "Levels across the game"},
+        "xaxis": {"title": {"text": "turn"}},
+        "yaxis": {"title": {"text": "level"}, "range": [0.5, 10.5], "dtick": 1},
+        "height": 360,
+        "template": template(),
+        "margin": {"l": 40, "r": 20, "t": 50, "b": 40},
+    }
     if at_turn is not None:
-        fig.add_vline(
-            x=at_turn,
-            line_dash="dash",
-            line_color=TOTAL_COLOUR,
-            name=POSITION_MARK,
-            annotation_text=f"turn {at_turn}",
-            annotation_position="top",
-        )
-    return fig
+        shape, label = vertical_line(at_turn, TOTAL_COLOUR, POSITION_MARK, f"turn {at_turn}")
+        layout["shapes"], layout["annotations"] = [shape], [label]
+    return {"data": data, "layout": layout}

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
-
-import networkx as nx
-import plotly.graph_objects as go
+from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.engine.events import Event
 
-from .figures import unique_labels
+from .figures import Spec, figure, template, unique_labels
 from .words import card_name
+
+if TYPE_CHECKING:  # both imported where a graph is built: a page that draws none loads neither
+    import networkx as nx
+    import plotly.graph_objects as go
 
 SEED = 7
 KIND_COLOURS = {
@@ -52,6 +53,8 @@ def interaction_digraph(
 ) -> nx.DiGraph:
     """A DiGraph of players (and the monsters they killed): an edge per who-did-what-to-whom,
     with `kinds` {kind: count}; only events of turns a..b (inclusive) when `turns` is given."""
+    import networkx as nx
+
     g = nx.DiGraph()
     fighter: str | None = None
     lo, hi = turns if turns else (-math.inf, math.inf)
@@ -93,105 +96,130 @@ def _edge_label(kinds: dict[str, int]) -> str:
 def draw_graph(
     g: nx.DiGraph, title: str, node_colours: dict[str, str] | None = None, height: int = 480
 ) -> go.Figure:
-    """A plotly drawing of `g`: spring layout with a fixed seed, one line trace per edge kind,
-    arrows as annotations, hover text on nodes and edge midpoints."""
+    """A plotly drawing of `g` (see `graph_spec`)."""
+    return figure(graph_spec(g, title, node_colours, height))
+
+
+def graph_spec(
+    g: nx.DiGraph, title: str, node_colours: dict[str, str] | None = None, height: int = 480
+) -> Spec:
+    """A plotly drawing of `g` as a plain spec: spring layout with a fixed seed, one line trace
+    per edge kind, arrows as annotations, hover text on nodes and edge midpoints."""
+    import networkx as nx
+
     node_colours = node_colours or {}
     pos = nx.spring_layout(g, seed=SEED, k=1.2 / math.sqrt(max(len(g), 1))) if len(g) else {}
-    fig = go.Figure()
+    pos = {n: (float(x), float(y)) for n, (x, y) in pos.items()}  # numpy numbers -> JSON numbers
+    data: list[dict[str, Any]] = []
+    arrows: list[dict[str, Any]] = []
     by_kind: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
-    for a, b, data in g.edges(data=True):
-        main = max(data["kinds"], key=data["kinds"].get)
-        by_kind.setdefault(main, []).append((a, b, data))
+    for a, b, edge in g.edges(data=True):
+        main = max(edge["kinds"], key=edge["kinds"].get)
+        by_kind.setdefault(main, []).append((a, b, edge))
     mids_x, mids_y, mids_text = [], [], []
     for kind, edges in sorted(by_kind.items()):
-        xs, ys = [], []
-        for a, b, data in edges:
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for a, b, edge in edges:
             (x0, y0), (x1, y1) = pos[a], pos[b]
             xs += [x0, x1, None]
             ys += [y0, y1, None]
             mids_x.append((x0 + x1) / 2)
             mids_y.append((y0 + y1) / 2)
-            mids_text.append(f"{a} → {b}: {_edge_label(data['kinds'])}")
-            fig.add_annotation(
-                x=x1,
-                y=y1,
-                ax=x0,
-                ay=y0,
-                xref="x",
-                yref="y",
-                axref="x",
-                ayref="y",
-                showarrow=True,
-                arrowhead=2,
-                arrowsize=1.2,
-                standoff=10,
-                arrowcolor=KIND_COLOURS.get(kind, "#888"),
-                opacity=0.6,
-                text="",
+            mids_text.append(f"{a} → {b}: {_edge_label(edge['kinds'])}")
+            arrows.append(
+                {
+                    "x": x1,
+                    "y": y1,
+                    "ax": x0,
+                    "ay": y0,
+                    "xref": "x",
+                    "yref": "y",
+                    "axref": "x",
+                    "ayref": "y",
+                    "showarrow": True,
+                    "arrowhead": 2,
+                    "arrowsize": 1.2,
+                    "standoff": 10,
+                    "arrowcolor": KIND_COLOURS.get(kind, "#888"),
+                    "opacity": 0.6,
+                    "text": "",
+                }
             )
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                name=kind,
-                hoverinfo="skip",
-                line={"width": 1.5, "color": KIND_COLOURS.get(kind, "#888")},
-            )
+        data.append(
+            {
+                "type": "scatter",
+                "x": xs,
+                "y": ys,
+                "mode": "lines",
+                "name": kind,
+                "hoverinfo": "skip",
+                "line": {"width": 1.5, "color": KIND_COLOURS.get(kind, "#888")},
+            }
         )
-    fig.add_trace(
-        go.Scatter(
-            x=mids_x,
-            y=mids_y,
-            mode="markers",
-            marker={"size": 6, "opacity": 0},
-            text=mids_text,
-            hoverinfo="text",
-            showlegend=False,
-            name="edges",
-        )
+    data.append(
+        {
+            "type": "scatter",
+            "x": mids_x,
+            "y": mids_y,
+            "mode": "markers",
+            "marker": {"size": 6, "opacity": 0},
+            "text": mids_text,
+            "hoverinfo": "text",
+            "showlegend": False,
+            "name": "edges",
+        }
     )
     groups: dict[str, list[str]] = {}
-    for n, data in g.nodes(data=True):
-        groups.setdefault(data.get("kind", "node"), []).append(n)
+    for n, node in g.nodes(data=True):
+        groups.setdefault(node.get("kind", "node"), []).append(n)
     for kind, nodes in sorted(groups.items()):
-        fig.add_trace(
-            go.Scatter(
-                x=[pos[n][0] for n in nodes],
-                y=[pos[n][1] for n in nodes],
-                mode="markers+text",
-                text=nodes,
-                textposition="top center",
-                name=plural(kind),
-                hovertext=[f"{n}: {g.out_degree(n)} out, {g.in_degree(n)} in" for n in nodes],
-                hoverinfo="text",
-                marker={
+        data.append(
+            {
+                "type": "scatter",
+                "x": [pos[n][0] for n in nodes],
+                "y": [pos[n][1] for n in nodes],
+                "mode": "markers+text",
+                "text": nodes,
+                "textposition": "top center",
+                "name": plural(kind),
+                "hovertext": [f"{n}: {g.out_degree(n)} out, {g.in_degree(n)} in" for n in nodes],
+                "hoverinfo": "text",
+                "marker": {
                     "size": 16 if kind == "player" else 10,
                     "color": node_colours.get(kind, "#888"),
                     "line": {"width": 1, "color": "#333"},
                 },
-            )
+            }
         )
-    fig.update_layout(
-        title=title,
-        height=height,
-        template="plotly_white",
-        showlegend=True,
-        xaxis={"visible": False},
-        yaxis={"visible": False},
-        margin={"l": 10, "r": 10, "t": 50, "b": 10},
-    )
-    return fig
+    layout = {
+        "title": {"text": title},
+        "height": height,
+        "template": template(),
+        "showlegend": True,
+        "xaxis": {"visible": False},
+        "yaxis": {"visible": False},
+        "margin": {"l": 10, "r": 10, "t": 50, "b": 10},
+        "annotations": arrows,
+    }
+    return {"data": data, "layout": layout}
 
 
 def interaction_graph(
     events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None
 ) -> go.Figure:
-    """Who did what to whom over turns a..b: curses, help, enhancers and wandering monsters
-    played into others' combats, kills and loot."""
+    """Who did what to whom over turns a..b (see `interaction_graph_spec`)."""
+    return figure(interaction_graph_spec(events, source, turns))
+
+
+def interaction_graph_spec(
+    events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None
+) -> Spec:
+    """Who did what to whom over turns a..b, as a plain plotly spec: curses, help, enhancers and
+    wandering monsters played into others' combats, kills and loot."""
     g = interaction_digraph(events, source, turns)
     span = f" (turns {turns[0]}–{turns[1]})" if turns else ""
-    return draw_graph(g, f"Who did what to whom{span}", {"player": "#264653", "monster": "#e76f51"})
+    return graph_spec(g, f"Who did what to whom{span}", {"player": "#264653", "monster": "#e76f51"})
 
 
 def _cond_nodes(cond: dict[str, Any] | None) -> list[tuple[str, str]]:
@@ -211,6 +239,8 @@ def _cond_nodes(cond: dict[str, Any] | None) -> list[tuple[str, str]]:
 def card_set_digraph(card_set: Any) -> nx.DiGraph:
     """How the cards of a set relate: items -> the race/class/sex they need ('restricted to'),
     monsters -> the race/class/sex they are stronger against, enhancers -> monsters."""
+    import networkx as nx
+
     g = nx.DiGraph()
     cards = list(card_set.cards.values())
     monsters = [c for c in cards if c.kind == "monster"]
@@ -362,6 +392,8 @@ def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None, l
     card = card_set.cards[card_id]
     nb = neighbourhood(card_set, card_id)
     w = _Words(card_set, lang)
+    import plotly.graph_objects as go
+
     fig = go.Figure()
     left = sorted(nb["in"], key=lambda t: (t[1], t[0]))
     right = sorted(nb["out"], key=lambda t: (t[1], t[0]))
@@ -457,6 +489,8 @@ def relation_matrix(card_set: Any, title: str | None = None, lang: str = "en") -
         else:
             z[i][j] = 0.0
             text[i][j] = w.t("only") if not node.startswith("not ") else w.t("not")
+    import plotly.graph_objects as go
+
     fig = go.Figure(
         go.Heatmap(
             z=z,

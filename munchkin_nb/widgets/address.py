@@ -27,6 +27,8 @@ function render({ model, el }) {
   button.className = "jupyter-button widget-button munchkin-copy-link";
   button.textContent = "copy link";
   button.title = "copy the link to this position";
+  button.style.minHeight = "40px";  // a finger's size on a phone, on every page (no page CSS needed)
+  button.style.padding = "0 12px";
   const note = document.createElement("input");
   note.className = "munchkin-link-text";
   note.readOnly = true;
@@ -46,6 +48,8 @@ function render({ model, el }) {
   model.on("change:query", sync);
   sync();
   el.classList.add("munchkin-address");
+  Object.assign(el.style, { display: "flex", flexWrap: "wrap", gap: "4px", alignItems: "center" });
+  el.style.maxWidth = "100%";
   el.append(button, note);
 }
 export default { render };

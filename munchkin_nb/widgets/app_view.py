@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
+import sys
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from munchkin_nb.viz.figures import level_timeline
+from munchkin_nb.viz.figures import level_timeline_spec
 
 from .address import PageAddress, int_param
 from .base import View, error_box
@@ -20,6 +21,25 @@ from .stepper import TurnStepper
 
 if TYPE_CHECKING:
     from munchkin_nb.store import EventStore
+
+
+def import_store_without_numpy() -> None:
+    """Import the event store with sqlite_utils' optional numpy and pandas left out.
+
+    sqlite_utils imports both when installed, only to map their column types when rows are
+    inserted; the app only reads, and numpy alone is about 10 MB in every page's kernel
+    (measured). A kernel that later needs numpy (the interaction graph's layout) imports it then."""
+    if "sqlite_utils" in sys.modules:
+        return
+    blocked = [name for name in ("numpy", "pandas") if name not in sys.modules]
+    for name in blocked:
+        sys.modules[name] = None  # type: ignore[assignment]  # None in sys.modules: "import fails"
+    try:
+        import munchkin_nb.store  # noqa: F401  # imports sqlite_utils now, without the two
+    finally:
+        for name in blocked:
+            if sys.modules.get(name) is None:
+                del sys.modules[name]
 
 
 def check_store_file(path: Path) -> None:
@@ -67,25 +87,36 @@ def games_table_html(games: list[dict[str, Any]]) -> str:
 
 
 class GameView(View):
-    """One stored game: the stepper first, then (drawn after it) the combat, the graph and the levels."""
+    """One stored game: the stepper first, then (drawn after it) the combat and the levels; the
+    interaction graph when the visitor asks for it (its layout needs networkx and numpy, about
+    20 MB in the page's kernel, measured: a page that never shows it never loads them)."""
 
     def __init__(self, store: Any, game_id: int, seq: int = 1) -> None:
         self.stepper = TurnStepper(store, game_id, seq)
         self.combat = CombatView(self.stepper)
-        # the graph and the levels are drawn once the page shows the stepper (figure_output)
         self.graph = GraphView(
             events=self.stepper.events, source=self.stepper.state(1), defer=False, draw=False
         )
+        self.graph.widget.layout.display = "none"  # until asked for
+        self.show_graph_button = widgets.Button(
+            description="show who did what to whom",
+            tooltip="draw the graph of who cursed, helped, fought and looted whom in this game",
+            layout=widgets.Layout(width="auto", max_width="100%"),
+        )
+        self.show_graph_button.add_class("munchkin-show-graph")
+        self.show_graph_button.on_click(lambda _b: self.show_graph())
         self.levels_out = widgets.Output()
         self.levels_out.add_class("munchkin-levels-figure")
         self._levels_turn: int | None = None  # the turn the level timeline marks (None: not drawn)
-        after_page_has_widgets(self.draw_figures)
+        # the level timeline is drawn once the page shows the stepper (figure_output)
+        after_page_has_widgets(self.draw_levels)
         self.stepper.on_change(lambda _seq: self.mark_position())
         self.widget = widgets.VBox(
             [
                 self.stepper.widget,
                 self.combat.widget,
                 widgets.HTML("<b>Who did what to whom</b>"),
+                self.show_graph_button,
                 self.graph.widget,
                 widgets.HTML("<b>Levels</b>"),
                 self.levels_out,
@@ -93,17 +124,18 @@ class GameView(View):
         )
         self.widget.add_class("munchkin-game")
 
-    def draw_figures(self) -> None:
-        """The interaction graph and the level timeline (each a message if it cannot be drawn)."""
+    def show_graph(self) -> None:
+        """Draw the interaction graph in place of the button that asks for it."""
+        self.show_graph_button.layout.display = "none"
+        self.graph.widget.layout.display = None
         self.graph.draw()
-        self.draw_levels()
 
     def draw_levels(self) -> None:
         """The level timeline with the stepper's turn marked (a message if it cannot be drawn)."""
         turn = self.stepper.event.turn
         self._levels_turn = turn
         try:
-            show_figure(self.levels_out, level_timeline(self.stepper.events, turn))
+            show_figure(self.levels_out, level_timeline_spec(self.stepper.events, turn))
         except Exception as error:
             show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
 
@@ -126,6 +158,7 @@ class AppView(View):
         self.address = PageAddress()
         try:
             check_store_file(self.path)
+            import_store_without_numpy()
             from munchkin_nb.store import EventStore
 
             self.store = EventStore(str(self.path), readonly=True)

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from munchkin_nb.engine import breakdown
 from munchkin_nb.engine.combat import Breakdown
-from munchkin_nb.viz.figures import combat_waterfall
+from munchkin_nb.viz.figures import combat_waterfall_spec
 from munchkin_nb.viz.words import card_name
 
 from .base import View
@@ -138,7 +138,7 @@ class CombatView(View):
             f"{escape(side)} against {escape(monsters)}: <b>{bd.players}</b> to "
             f"<b>{bd.monsters}</b>, margin {bd.margin:+d}, {escape(bd.outcome)}{note}"
         )
-        fig = combat_waterfall(bd)
+        fig = combat_waterfall_spec(bd)
         if self.defer:
             later(lambda: show_figure(self.out, fig))
         else:

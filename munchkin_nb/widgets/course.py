@@ -14,6 +14,7 @@ import traitlets
 from munchkin_nb.i18n import gettext
 from munchkin_nb.scenarios import load_scenario
 
+from .address import PageAddress
 from .base import View
 from .glossary import glossary_html
 from .lesson import Lesson
@@ -138,10 +139,13 @@ COURSE_CSS = """
 
 class Course(View):
     """The course page: language, lesson map with state and score, next lesson, the open lesson,
-    and the glossary."""
+    and the glossary. The page's address names the open lesson and the language
+    (``?lesson=items&lang=es``, see `go_to`)."""
 
     def __init__(self, lang: str = "en", store: ProgressStore | None = None) -> None:
         self.store = store or ProgressStore(lang=lang)
+        self.address = PageAddress()
+        self._link_lang: str | None = None  # a link's language, kept over the browser's saved one
         self.titles = {s: load_scenario(lesson_path(s)).name for s in ORDER}
         self.current: str | None = None
         self.lesson: Lesson | None = None
@@ -165,7 +169,7 @@ class Course(View):
             [
                 widgets.HTML(COURSE_CSS),
                 self.store,
-                self.language,
+                widgets.HBox([self.language, self.address], layout=widgets.Layout(flex_flow="row wrap")),
                 self.heading,
                 self.summary,
                 self.next_button,
@@ -178,13 +182,36 @@ class Course(View):
         self.language.observe(lambda c: self.set_lang(c["new"]), names="value")
         self.store.observe(lambda _c: self.render(), names="progress")
         self.store.observe(lambda c: self._lang_from_store(c["new"]), names="lang")
+        self.store.observe(lambda _c: self._loaded(), names="loaded")
         self.render()
 
     @property
     def lang(self) -> str:
         return str(self.store.lang) if self.store.lang in COURSE_LANGUAGES else "en"
 
-    def _lang_from_store(self, lang: str) -> None:
+    def go_to(self, params: dict[str, str]) -> None:
+        """Open what a link names: ``lang`` (en, es) and ``lesson`` (a lesson's file stem);
+        anything else is left out."""
+        if params.get("lang") in COURSE_LANGUAGES:
+            self.language.value = params["lang"]  # -> set_lang
+            if not self.store.loaded:  # the browser's saved language is still to come: the link's wins
+                self._link_lang = params["lang"]
+        if params.get("lesson") in ORDER:
+            self.open(params["lesson"])
+
+    def _loaded(self) -> None:
+        """The browser's saved progress and language have arrived: a link's language wins."""
+        link, self._link_lang = self._link_lang, None
+        if link is not None and self.store.loaded and self.store.lang != link:
+            if self.language.value != link:
+                self.language.value = link  # -> set_lang
+            else:
+                self.set_lang(link)
+
+    def _lang_from_store(self, _lang: str) -> None:
+        if self._link_lang is not None:  # a link's language is kept until the browser's has come
+            return
+        lang = self.store.lang  # now, not as the change said: a link's may have replaced it since
         if lang in COURSE_LANGUAGES and self.language.value != lang:
             self.language.value = lang
         self.render()
@@ -253,3 +280,4 @@ class Course(View):
         )
         self.next_button.disabled = nxt is None
         self.glossary.value = f"<h3 id='glossary'>{escape(_('Glossary'))}</h3>{glossary_html(self.lang)}"
+        self.address.show(lesson=self.current, lang=self.lang)

@@ -13,10 +13,15 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
+
+if TYPE_CHECKING:  # a plain spec ({"data", "layout"}) needs no plotly at all (munchkin_nb.viz.figures)
+    import plotly.graph_objects as go
+
+#: a ``go.Figure`` or a plain plotly spec
+Figure: TypeAlias = "go.Figure | dict[str, Any]"
 
 #: the MIME type of a plotly figure (drawn by the jupyterlab-plotly extension Voila serves)
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -37,34 +42,48 @@ PLOTLY_CONFIG: dict[str, Any] = {
 RENDERER = "plotly_mimetype"
 
 
-def plotly_mimetype_bundle(fig: go.Figure) -> dict[str, Any]:
+def plotly_mimetype_bundle(fig: Figure) -> dict[str, Any]:
     """What ``pio.renderers["plotly_mimetype"]`` gives (it has no config), without importing
     ``plotly.io._renderers``: that module imports nbformat, hence jsonschema, whose URI
-    grammars take about 3 s to build in a fresh kernel (measured; the app's first figure paid it)."""
-    from plotly.io._json import to_json
+    grammars take about 3 s to build in a fresh kernel (measured; the app's first figure paid it).
+    A plain spec (a dict of JSON data) is copied as it is, with no plotly import."""
+    if isinstance(fig, dict):
+        spec = json.loads(json.dumps({"data": fig.get("data", []), "layout": fig.get("layout", {})}))
+    else:
+        from plotly.io._json import to_json
 
-    spec = json.loads(to_json(fig.to_dict(), validate=False, remove_uids=False))
+        spec = json.loads(to_json(fig.to_dict(), validate=False, remove_uids=False))
     spec["config"] = dict(PLOTLY_CONFIG)  # the jupyterlab-plotly renderer passes it to plotly.js
     return {PLOTLY_MIME: spec}
 
 
-def figure_bundle(fig: go.Figure, renderer: str | None = None) -> dict[str, Any]:
-    """The MIME bundle of `fig` for `renderer`, with a short text/plain fallback."""
+def figure_bundle(fig: Figure, renderer: str | None = None) -> dict[str, Any]:
+    """The MIME bundle of `fig` (a ``go.Figure`` or a plain spec) for `renderer`, with a short
+    text/plain fallback."""
     renderer = renderer or RENDERER
     if renderer == "plotly_mimetype":
         bundle = plotly_mimetype_bundle(fig)
     else:
         import plotly.io as pio
 
-        bundle = dict(pio.renderers[renderer].to_mimebundle(fig.to_dict()))
+        bundle = dict(pio.renderers[renderer].to_mimebundle(fig if isinstance(fig, dict) else fig.to_dict()))
         if PLOTLY_MIME in bundle:
             bundle[PLOTLY_MIME] = {**bundle[PLOTLY_MIME], "config": dict(PLOTLY_CONFIG)}
-    title = fig.layout.title.text if fig.layout.title and fig.layout.title.text else "figure"
-    bundle.setdefault("text/plain", f"<plotly figure: {title}>")
+    bundle.setdefault("text/plain", f"<plotly figure: {figure_title(fig)}>")
     return bundle
 
 
-def show_figure(out: widgets.Output, fig: go.Figure, renderer: str | None = None) -> None:
+def figure_title(fig: Figure) -> str:
+    """The title text of `fig`, or "figure"."""
+    if isinstance(fig, dict):
+        title = fig.get("layout", {}).get("title") or {}
+        text = title.get("text") if isinstance(title, dict) else title
+    else:
+        text = fig.layout.title.text if fig.layout.title else None
+    return str(text) if text else "figure"
+
+
+def show_figure(out: widgets.Output, fig: Figure, renderer: str | None = None) -> None:
     """Replace what `out` shows with `fig`."""
     out.outputs = ({"output_type": "display_data", "data": figure_bundle(fig, renderer), "metadata": {}},)
 

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
 from munchkin_nb.engine.events import Event
-from munchkin_nb.viz.graphs import interaction_graph
+from munchkin_nb.viz.figures import Spec
+from munchkin_nb.viz.graphs import interaction_graph_spec
 
 from .base import View
 from .figure_output import later, show_figure, show_message
-
-if TYPE_CHECKING:
-    import plotly.graph_objects as go
 
 
 class GraphView(View):
@@ -52,7 +50,7 @@ class GraphView(View):
         self.slider.observe(lambda _c: self.draw(), names="value")
         self.widget = widgets.VBox([self.slider, self.out])
         self.widget.add_class("munchkin-graph")
-        self.figure: go.Figure | None = None
+        self.figure: Spec | None = None  # the plotly spec drawn last
         if not draw:
             pass  # the owner calls draw() when it wants the figure
         elif defer:
@@ -68,7 +66,7 @@ class GraphView(View):
 
     def draw(self) -> None:
         try:
-            self.figure = interaction_graph(self.events, self.source, tuple(self.slider.value))
+            self.figure = interaction_graph_spec(self.events, self.source, tuple(self.slider.value))
         except Exception as error:
             self.figure = None
             show_message(self.out, f"The graph cannot be drawn: {error}")

@@ -22,6 +22,7 @@ from munchkin_nb.rules.compare import compared_rulesets, differences
 from munchkin_nb.rules.i18n import card_name, citation, wording
 from munchkin_nb.rules.search import Hit, search
 
+from .address import PageAddress
 from .base import View
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -161,7 +162,10 @@ def differences_html(lang: str = "en") -> str:
 
 class RulesExplorer(View):
     """A language picker, a search box and (when there is a real choice) a ruleset picker over the
-    rule catalogue; a second tab shows how the cards relate, built when first opened."""
+    rule catalogue; a second tab shows how the cards relate, built when first opened. The page's
+    address follows the search (``?lang=es&q=huir&ruleset=classic&tab=cards``, see `go_to`)."""
+
+    TABS = ("rules", "cards", "differs")
 
     LIMIT = 40
 
@@ -209,7 +213,8 @@ class RulesExplorer(View):
         self.tabs.observe(self._tab_changed, names="selected_index")
         self.search.observe(lambda _c: self.update(), names="value")
         self.language.observe(lambda _c: self._relabel(), names="value")
-        controls = [self.language, self.search, self.ruleset or self.ruleset_note]
+        self.address = PageAddress()
+        controls = [self.language, self.search, self.ruleset or self.ruleset_note, self.address]
         bar = widgets.HBox(controls)
         bar.add_class("munchkin-controls")
         self.widget = widgets.VBox([widgets.HTML(STYLE), bar, self.tabs])
@@ -263,8 +268,34 @@ class RulesExplorer(View):
             more = f"<p>{escape(rest)}</p>"
         count = t("{n} rule(s)").format(n=len(self.hits))
         self.results.value = f"<p class='munchkin-count'>{escape(count)}</p>{body}{more}"
+        self.show_address()
+
+    def show_address(self) -> None:
+        """Put the language, the search, the ruleset and the open tab into the page's address."""
+        tab = self.tabs.selected_index or 0
+        self.address.show(
+            lang=self.lang,
+            q=self.search.value.strip() or None,
+            ruleset=self.ruleset.value if self.ruleset is not None else None,
+            tab=self.TABS[tab] if tab else None,
+        )
+
+    def go_to(self, params: dict[str, str]) -> None:
+        """Show what a link names: ``lang``, ``q`` (the search; ``rule``, a rule's id, searches
+        for it), ``ruleset`` and ``tab`` (rules, cards, differs); anything unknown is left out."""
+        if params.get("lang") in LANGUAGES:
+            self.language.value = params["lang"]
+        if self.ruleset is not None and params.get("ruleset") in self.ruleset.options:
+            self.ruleset.value = params["ruleset"]
+        query = params.get("q") or params.get("rule")
+        if query:
+            self.search.value = query
+        tab = params.get("tab")
+        if tab in self.TABS and self.TABS.index(tab) < len(self.tabs.children):
+            self.tabs.selected_index = self.TABS.index(tab)
 
     def _tab_changed(self, change: dict[str, Any]) -> None:
+        self.show_address()
         if change.get("new") == 1:
             self.open_cards()
         elif change.get("new") == 2 and not self.differs.value:

@@ -1,6 +1,6 @@
 """The app page in chromium, over a real event store (bot games played by the engine, see
 conftest.sample_db): it loads and lists the games, steps through a game with the table the
-store computes, draws a combat's waterfall and the interaction graph, explains a bad
+store computes, draws a combat's waterfall and, when asked, the interaction graph, explains a bad
 database or an illegal replay, shows no console error and asks nothing of another host.
 
 The expected tables are computed here, independently of the page, with
@@ -27,6 +27,7 @@ TURN = ".munchkin-turn input"
 ERROR = ".munchkin-error"
 COMBAT_PLOT = ".munchkin-combat-figure .js-plotly-plot"
 GRAPH_PLOT = ".munchkin-graph-figure .js-plotly-plot"
+SHOW_GRAPH = ".munchkin-show-graph"
 LEAKS = ("Traceback", "DatabaseError", "ValueError", "KeyError", "Exception")
 
 
@@ -187,8 +188,11 @@ def test_stepping_into_a_combat_draws_its_waterfall_and_the_graph(app_server, wa
     assert "waterfall" in trace_types
     summary = page.locator(".munchkin-combat-summary").inner_text()
     assert state.combat.fighter in summary and "margin" in summary
-    # the interaction graph of the game
+    # the interaction graph of the game, drawn when asked for (none before)
+    assert page.locator(GRAPH_PLOT).count() == 0
+    page.locator(SHOW_GRAPH).click()
     page.locator(f"{GRAPH_PLOT} .main-svg .trace").first.wait_for(state="visible")
+    assert not page.locator(SHOW_GRAPH).is_visible()
     assert page.locator(GRAPH_PLOT).evaluate("el => el.data.length") > 0
     assert page.locator(ERROR).count() == 0
     assert_no_leak(page)
