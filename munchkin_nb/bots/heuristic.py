@@ -49,9 +49,13 @@ ORDER = {
 
 @functools.lru_cache(maxsize=64)
 def _module_answers(modules: tuple[str, ...], when: str) -> frozenset[str]:
-    """The modules' own moves (those a bot tries, `bot_tries`) that anyone may make in `when`."""
+    """The modules' own answers (moves a bot tries, `bot_tries`) that anyone may give to the
+    pending decision `when` ("pending:d10": a Reloaded Die). A module's any-time moves are not
+    among them: the bot takes those on its own turn, in `choose`."""
     from munchkin_nb.engine.moves_base import MOVES
 
+    if not when.startswith("pending:"):
+        return frozenset()
     return frozenset(
         m for n in modules for m in MODULES[n].bot_tries if m in MOVES and when in MOVES[m].anytime
     )
