@@ -47,15 +47,17 @@ def _rules(args: argparse.Namespace) -> int:
     from munchkin_nb.rules.rulesets import MODULES
 
     try:
-        if args.ruleset not in MODULES:  # a module's own rules are listed by its id too (d10)
+        if args.ruleset is not None and args.ruleset not in MODULES:  # a module's rules: by its id (d10)
             ruleset(args.ruleset)
     except ValueError as error:
         raise CliError(str(error)) from None
+    # unless one is named, a search looks through classic and its modules; a list is classic's
+    name = args.ruleset if args.ruleset is not None or args.search is not None else "classic"
     if args.search is not None or args.lang is not None:
         from munchkin_nb.rules.search import cli
 
-        return cli(args.search, args.lang, args.ruleset, args.json)
-    rules = [r for r in RULES if args.ruleset in r.rulesets]
+        return cli(args.search, args.lang, name, args.json)
+    rules = [r for r in RULES if name in r.rulesets]
     if args.json:
         print(
             json.dumps([r.to_dict() | {"citation": r.citation} for r in rules], indent=1, ensure_ascii=False)
@@ -246,7 +248,12 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=_cards)
     r = sub.add_parser("rules", help="the rule catalogue")
-    r.add_argument("--ruleset", default="classic", help="a game (classic, cthulhu, booty) or a module (d10)")
+    r.add_argument(
+        "--ruleset",
+        default=None,
+        help="a game (classic, cthulhu, booty) or a module (d10, epic, ...); unless one is named, a "
+        "list shows classic's rules and a search looks in classic and all its modules",
+    )
     r.add_argument("--json", action="store_true")
     r.add_argument("--lang", help="en es de eo ru ko: the rules and citations in that language")
     r.add_argument("--search", metavar="WORDS", help="rules matching WORDS in any language, best first")

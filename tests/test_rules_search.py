@@ -128,6 +128,14 @@ def test_cli_search_json_says_why_each_rule_matched(capsys):
     assert hits[0]["matched"][0]["query"] == "huir" and hits[0]["matched"][0]["lang"] == "es"
 
 
+def test_cli_search_looks_in_the_modules_too_unless_a_ruleset_is_named(capsys):
+    assert main(["rules", "--search", "hireling"]) == 0
+    ids = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line and not line[0].isspace()]
+    assert ids[0].startswith("hirelings.")
+    assert not any(i.startswith(("cthulhu.", "booty.")) for i in ids)  # other games: only when named
+    assert main(["rules", "--search", "hireling", "--ruleset", "classic"]) == 1  # classic alone: none
+
+
 def test_cli_search_text_and_no_match(capsys):
     assert main(["rules", "--search", "смывка"]) == 0
     out = capsys.readouterr().out

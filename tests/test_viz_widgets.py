@@ -170,6 +170,24 @@ def test_rules_explorer_finds_a_rule_by_a_word():
     assert search_rules("qqqzzz xyzzy", "classic") == []
 
 
+def test_rules_explorer_offers_each_module_with_its_rules_and_cards():
+    explorer = RulesExplorer()
+    values = [v for _label, v in explorer.ruleset.options]
+    assert {"classic", "cthulhu", "hirelings", "steeds", "d10"} <= set(values)
+    assert ("steeds (module)", "steeds") in explorer.ruleset.options
+    explorer.open_cards()
+    assert explorer.cards.card_set.name == "classic"
+    explorer.ruleset.value = "steeds"
+    assert explorer.matches and all("steeds" in r.rulesets for r in explorer.matches)
+    # the card views follow: the base game's cards joined by the module's own
+    assert explorer.cards.card_set.name == "classic+steeds"
+    assert "steed_turtle" in explorer.cards.card_set.cards
+    explorer.language.value = "es"
+    assert ("steeds (módulo)", "steeds") in explorer.ruleset.options and explorer.ruleset.value == "steeds"
+    explorer.go_to({"ruleset": "d10"})
+    assert explorer.ruleset.value == "d10" and explorer.cards.card_set.name == "classic+d10"
+
+
 def test_lesson_walks_the_script_and_rewinds():
     lesson = Lesson(LESSON)
     assert lesson.expected.name == "kick_door"

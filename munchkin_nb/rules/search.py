@@ -314,7 +314,7 @@ def hit_lines(hit: Hit, lang: str) -> list[str]:
     return lines
 
 
-def cli(query: str | None, lang: str | None, ruleset: str, as_json: bool) -> int:
+def cli(query: str | None, lang: str | None, ruleset: str | None, as_json: bool) -> int:
     """`munchkin-nb rules --search WORDS [--lang L] [--json]`: print the hits, best first."""
     import json
     import sys
@@ -326,9 +326,13 @@ def cli(query: str | None, lang: str | None, ruleset: str, as_json: bool) -> int
     if lang not in LANGUAGES:
         print(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}", file=sys.stderr)
         return 2
-    if ruleset not in MODULES:  # a module's rules carry its id as their ruleset
+    if ruleset is not None and ruleset not in MODULES:  # a module's rules carry its id as their ruleset
         known_ruleset(ruleset)
-    hits = search(query or "", lang, ruleset)
+    if ruleset is None:  # the base game with every module that can be added to it
+        base = {"classic"} | {m for m, mod in MODULES.items() if "classic" in mod.rulesets}
+        hits = [h for h in search(query or "", lang) if base & set(h.rule.rulesets)]
+    else:
+        hits = search(query or "", lang, ruleset)
     if as_json:
         print(json.dumps([hit_dict(h, lang) for h in hits], indent=1, ensure_ascii=False))
         return 0

@@ -20,6 +20,7 @@ from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.rules import RULES, RULESETS, Rule
 from munchkin_nb.rules.compare import compared_rulesets, differences
 from munchkin_nb.rules.i18n import card_name, citation, wording
+from munchkin_nb.rules.rulesets import MODULES, deck_name
 from munchkin_nb.rules.search import Hit, search
 
 from .address import PageAddress
@@ -60,8 +61,20 @@ def scenarios_for(rule_id: str, folder: Path = SCENARIO_DIR) -> list[str]:
 
 
 def real_rulesets() -> list[str]:
-    """The rulesets that have rules of their own: the only choices worth offering."""
-    return [name for name in sorted(RULESETS) if any(name in r.rulesets for r in RULES)]
+    """The rulesets, then the modules, that have rules of their own: the only choices worth offering."""
+    own = {name for r in RULES for name in r.rulesets}
+    return [n for n in sorted(RULESETS) if n in own] + [n for n in sorted(MODULES) if n in own]
+
+
+def card_set_for(name: str | None, default: str = "classic") -> str:
+    """The cards a choice of the ruleset picker plays with: a ruleset's set, or a module's cards
+    joined to the set of the game it belongs to ("classic+steeds"); `default` for all of them."""
+    if name in MODULES:
+        mod = MODULES[name]
+        return deck_name(mod.rulesets[0], [mod.name])
+    if name in RULESETS:
+        return deck_name(name)
+    return default
 
 
 def search_rules(query: str = "", ruleset: str | None = None, lang: str = "en") -> list[Rule]:
@@ -194,8 +207,8 @@ class RulesExplorer(View):
         if len(choices) > 1:
             # the base game first: a visitor searching "run away" means its rules, not every game's
             start = ruleset or ("classic" if "classic" in choices else ALL)
-            self.ruleset = widgets.Dropdown(options=[*choices, ALL], value=start)
-            self.ruleset.observe(lambda _c: self.update(), names="value")
+            self.ruleset = widgets.Dropdown(options=self._ruleset_options(choices, lang), value=start)
+            self.ruleset.observe(lambda _c: self._ruleset_changed(), names="value")
         self.only_ruleset = choices[0] if len(choices) == 1 else None
         self.results = widgets.HTML()
         self.results.add_class("munchkin-rules")
@@ -237,6 +250,9 @@ class RulesExplorer(View):
         self.search.placeholder = t("search the rules in any language: run away, huir, смывка, 도망…")
         if self.ruleset is not None:
             self.ruleset.description = t("ruleset")
+            chosen = self.ruleset.value
+            self.ruleset.options = self._ruleset_options(real_rulesets(), self.lang)
+            self.ruleset.value = chosen
         elif self.only_ruleset:
             word = t("ruleset")
             self.ruleset_note.value = f"<span>{escape(word)}: <b>{escape(self.only_ruleset)}</b></span>"
@@ -249,6 +265,21 @@ class RulesExplorer(View):
         self.update()
         if self.cards is not None:
             self.cards.relabel(self.lang)
+
+    @staticmethod
+    def _ruleset_options(choices: list[str], lang: str) -> list[tuple[str, str]]:
+        """(label, value) for each choice: a module says that it is one ("d10 (module)")."""
+        t = gettext(DOMAIN, lang)
+        return [(f"{n} ({t('module')})" if n in MODULES else n, n) for n in choices] + [(ALL, ALL)]
+
+    def _ruleset_changed(self) -> None:
+        """The rules of the chosen game or module; its cards too, if the card views are open."""
+        self.update()
+        if self.cards is not None:
+            wanted = card_set_for(self.ruleset.value if self.ruleset else None, self.card_set_name)
+            if wanted != self.cards.card_set.name:
+                self.cards = CardRelations(wanted, self.lang)
+                self.cards_box.children = [self.cards.widget]
 
     def update(self) -> None:
         t = gettext(DOMAIN, self.lang)
@@ -285,7 +316,7 @@ class RulesExplorer(View):
         for it), ``ruleset`` and ``tab`` (rules, cards, differs); anything unknown is left out."""
         if params.get("lang") in LANGUAGES:
             self.language.value = params["lang"]
-        if self.ruleset is not None and params.get("ruleset") in self.ruleset.options:
+        if self.ruleset is not None and params.get("ruleset") in [v for _l, v in self.ruleset.options]:
             self.ruleset.value = params["ruleset"]
         query = params.get("q") or params.get("rule")
         if query:
@@ -304,7 +335,8 @@ class RulesExplorer(View):
     def open_cards(self) -> None:
         """Build the card views (once), in the page's language."""
         if self.cards is None:
-            self.cards = CardRelations(self.card_set_name, self.lang)
+            chosen = self.ruleset.value if self.ruleset is not None else None
+            self.cards = CardRelations(card_set_for(chosen, self.card_set_name), self.lang)
             self.cards_box.children = [self.cards.widget]
 
 
