@@ -134,5 +134,5 @@ def bot_move(game: Game, bots: dict[str, Bot]) -> Action:
         raise RuntimeError(f"no legal action at event {len(game.events)} (phase {game.state.phase})")
     who = legal[0].player
     chosen = bots[who].choose(game.state, legal)
-    game.act(chosen)
+    game.act(chosen, listed=legal)  # picked from the list: checked when listed
     return chosen

@@ -103,10 +103,13 @@ class Game:
     def to_act(self) -> tuple[str | None, str]:
         return context(self.state)
 
-    def act(self, action: Action) -> list[Event]:
-        """Check the action, fold its events into the state as they are made, and log them."""
+    def act(self, action: Action, listed: Sequence[Action] = ()) -> list[Event]:
+        """Check the action, fold its events into the state as they are made, and log them.
+        `listed`: the legal actions of this very state that the action was picked from (the same
+        object); it passed the check when it was listed, so the check is not made twice."""
+        checked = any(action is a for a in listed)
         try:
-            new = apply(self.state, action, self.chance, in_place=True)
+            new = apply(self.state, action, self.chance, in_place=True, checked=checked)
         except IllegalAction:
             raise  # refused before anything was folded
         except Exception:

@@ -203,12 +203,16 @@ def can(s: GameState, a: Action) -> bool:
     return True
 
 
-def apply(s: GameState, a: Action, chance: Chance | None = None, in_place: bool = False) -> list[Event]:
-    """The events that taking `a` produces (the decision first); `s` is not changed unless `in_place`."""
+def apply(
+    s: GameState, a: Action, chance: Chance | None = None, in_place: bool = False, checked: bool = False
+) -> list[Event]:
+    """The events that taking `a` produces (the decision first); `s` is not changed unless `in_place`.
+    `checked`: `a` was listed by `legal_actions` for this very state, so its check is not repeated."""
     try:
         m = _move_of(s, a)
         decider, when = context(s)  # once: it also says whether the action is out of turn
-        _verify_move(s, a, m, decider, when)
+        if not checked:
+            _verify_move(s, a, m, decider, when)
     except IllegalAction as exc:
         raise _renamed(s, exc) from None
     b = Builder(s, chance or RandomChance(0), in_place)
