@@ -184,3 +184,15 @@ def test_a_transcribed_table_game_with_interjections_replays_legally(tmp_path):
     (report,) = validate_path(str(path))
     assert not report.legal
     assert any(f"line {k + 1}" in f.where for f in report.findings), [str(f) for f in report.findings]
+
+
+def test_only_an_action_picked_from_the_list_skips_the_second_check():
+    g = Game.start(["Ana", "Ben", "Cy"], seed=3)
+    legal = legal_actions(g.state)
+    # an action that merely looks listed is checked as any other: not Ana's to take now
+    stranger = Action("finish_setup", "Nobody", {})
+    with pytest.raises(IllegalAction):
+        g.act(stranger, listed=legal)
+    before = len(g.events)
+    g.act(legal[0], listed=legal)
+    assert len(g.events) > before and g.events[before].payload["action"] == legal[0].to_dict()
