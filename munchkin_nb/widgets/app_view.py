@@ -81,6 +81,7 @@ class GameView(View):
         self._levels_turn: int | None = None  # the turn the level timeline marks (None: not drawn)
         after_page_has_widgets(self.draw_figures)
         self.stepper.on_change(lambda _seq: self.mark_position())
+        self.stepper.on_game(lambda _game, _seq: self.other_game())
         self.widget = widgets.VBox(
             [
                 self.stepper.widget,
@@ -106,6 +107,12 @@ class GameView(View):
             show_figure(self.levels_out, level_timeline(self.stepper.events, turn))
         except Exception as error:
             show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
+
+    def other_game(self) -> None:
+        """The stepper moved to a variation: the graph and the levels are of its events now."""
+        self.graph.set_events(self.stepper.events)
+        if self._levels_turn is not None:
+            self.draw_figures()
 
     def mark_position(self) -> None:
         """Redraw the level timeline when the stepper has moved to another turn (once drawn)."""
@@ -159,7 +166,8 @@ class AppView(View):
         try:
             self.game_view = GameView(self.store, game_id, seq)
             self.body.children = (self.game_view.widget,)
-            self.game_view.stepper.on_change(lambda s: self.address.show(game=game_id, event=s))
+            stepper = self.game_view.stepper  # a variation picked in it changes its game_id
+            stepper.on_change(lambda s: self.address.show(game=stepper.game_id, event=s))
             self.address.show(game=game_id, event=self.game_view.stepper.seq)
         except Exception as error:
             self.game_view = None
