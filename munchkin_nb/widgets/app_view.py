@@ -158,6 +158,7 @@ class AppView(View):
             self.body.children = (self.game_view.widget,)
             stepper = self.game_view.stepper  # a variation picked in it changes its game_id
             stepper.on_change(lambda s: self.address.show(game=stepper.game_id, event=s))
+            stepper.on_game(lambda g, _s: self.filters.follow(g))
             self.address.show(game=game_id, event=self.game_view.stepper.seq)
         except Exception as error:
             self.game_view = None

@@ -31,15 +31,16 @@ def rules_words(g: dict[str, Any]) -> str:
 
 
 def game_label(g: dict[str, Any]) -> str:
-    """One line for a game: id, where it comes from, rules, players, length and winner."""
+    """One line for a game: id, players, then where it comes from, rules, length and winner."""
     source = str(g.get("source", "?"))
     if g.get("parent_game") is not None:
         source += f", a variation of game {g['parent_game']}"
-    label = f"Game {g['id']} ({source}; {rules_words(g)}): {', '.join(_names(g.get('players')))}"
+    parts = [source, rules_words(g)]
     if g.get("turns") is not None:
-        label += f"; {g['turns']} turns"
+        parts.append(f"{g['turns']} turns")
     winners = ", ".join(map(str, g.get("winners") or []))
-    return label + (f"; won by {winners}" if winners else "; no winner")
+    parts.append(f"won by {winners}" if winners else "no winner")
+    return f"Game {g['id']}: {', '.join(_names(g.get('players')))} ({'; '.join(parts)})"
 
 
 # filter name -> what of a game it compares (a game matches a value if it is among them)
@@ -76,8 +77,13 @@ class GameFilters(View):
             self.menus[name] = menu
         self.count = widgets.HTML()
         self.count.add_class("munchkin-filter-count")
+        # the app's selects are 40 px high (touch): their boxes grow with them
+        style = widgets.HTML(
+            "<style>.munchkin-game-filters {gap: 4px; align-items: center;}"
+            ".munchkin-game-filters .widget-dropdown {height: auto;}</style>"
+        )
         self.widget = widgets.HBox(
-            [*self.menus.values(), self.count], layout=widgets.Layout(flex_flow="row wrap")
+            [style, *self.menus.values(), self.count], layout=widgets.Layout(flex_flow="row wrap")
         )
         self.widget.add_class("munchkin-game-filters")
         self.picker.options = [(game_label(g), g["id"]) for g in games]
@@ -108,6 +114,15 @@ class GameFilters(View):
         self._say(len(kept))
         if self.picker.value is not None and self.picker.value != current:
             self.on_pick(self.picker.value)
+
+    def follow(self, game_id: int) -> None:
+        """Pick `game_id` without opening it (the stepper moved there by itself: a variation)."""
+        self.reveal(game_id)
+        self.busy = True
+        try:
+            self.picker.value = game_id
+        finally:
+            self.busy = False
 
     def reveal(self, game_id: int) -> None:
         """Clear the filters when they hide `game_id` (a link names it)."""

@@ -78,7 +78,7 @@ _DOWNLOAD_ESM = """
 function render({ model, el }) {
   const button = document.createElement("button");
   button.className = "jupyter-button widget-button munchkin-download";
-  button.textContent = "\u2b73 JSONL";
+  button.textContent = "download .jsonl";
   button.title = "download this game (events and notes) as a JSONL replay";
   button.addEventListener("click", () => model.send({ download: true }));
   model.on("msg:custom", (msg) => {
