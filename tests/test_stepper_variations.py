@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from munchkin_nb.analysis.variations import branch, landing_seq, legal_at, shared_events, tree_label
+from munchkin_nb.analysis.variations import (
+    branch,
+    landing_seq,
+    legal_at,
+    other_choice,
+    shared_events,
+    tree_label,
+)
 from munchkin_nb.replay.jsonl import import_jsonl
 from munchkin_nb.store import EventStore
 from munchkin_nb.widgets import TurnStepper
@@ -25,14 +32,7 @@ def family(tmp_path_factory: pytest.TempPathFactory) -> tuple[EventStore, int, i
     path = tmp_path_factory.mktemp("family") / "store.db"
     shutil.copy(SAMPLE, path)
     store = EventStore(str(path))
-    events = store.events(1)
-    at = next(
-        i
-        for i in range(40, len(events))
-        if events[i].type == "ActionTaken" and len(legal_at(store, 1, i)) > 1
-    )
-    taken = events[at].payload["action"]
-    other = next(a for a in legal_at(store, 1, at) if a.to_dict() != taken)
+    at, other = other_choice(store, 1, after=40)
     child = branch(store, 1, at, other, seed=5)
     child_events = store.events(child)
     later = next(i for i in range(at + 20, len(child_events)) if child_events[i].type == "ActionTaken")
@@ -149,3 +149,15 @@ def test_the_download_is_the_game_and_its_notes(family, tmp_path: Path) -> None:
         assert [(n["seq"], n["text"], n["mark"]) for n in copy.notes(new_id)] == [
             (n["seq"], n["text"], n["mark"]) for n in store.notes(1)
         ]
+
+
+def test_other_choice_is_an_open_action_that_was_not_taken(family) -> None:
+    store, at = family[0], family[1]
+    assert other_choice(store, 1, after=40)[0] == at
+    events = store.events(1)
+    found, other = other_choice(store, 1, after=at + 1)
+    assert found > at and events[found].type == "ActionTaken"
+    assert other.to_dict() != events[found].payload["action"]
+    assert other.key() in {a.key() for a in legal_at(store, 1, found)}
+    with pytest.raises(LookupError):
+        other_choice(store, 1, after=len(events))

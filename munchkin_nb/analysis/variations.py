@@ -25,6 +25,20 @@ def legal_at(store: EventStore, game_id: int, at: int) -> list[Action]:
     return list(seen.values())
 
 
+def other_choice(store: EventStore, game_id: int, after: int = 0) -> tuple[int, Action]:
+    """The first decision past event `after` where another legal action was open: (the event to
+    branch after, an action that was not taken there). LookupError when the game has none."""
+    events = store.events(game_id)
+    for at in range(after, len(events)):
+        if events[at].type != "ActionTaken":
+            continue
+        taken = events[at].payload.get("action")
+        for action in legal_at(store, game_id, at):
+            if action.to_dict() != taken:
+                return at, action
+    raise LookupError(f"game {game_id} has no decision with another legal action after event {after}")
+
+
 def _check_at(store: EventStore, game_id: int, at: int) -> None:
     last = store.last_seq(game_id)
     if not 1 <= at <= last:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from munchkin_nb.analysis.variations import branch, legal_at
+from munchkin_nb.analysis.variations import branch, other_choice
 from munchkin_nb.store import EventStore
 
 pytestmark = pytest.mark.browser
@@ -31,14 +31,7 @@ def family_db(tmp_path_factory, sample_db) -> Path:
     path = tmp_path_factory.mktemp("family") / "family.db"
     shutil.copy(sample_db, path)
     with EventStore(str(path)) as store:
-        events = store.events(1)
-        at = next(
-            i
-            for i in range(40, len(events))
-            if events[i].type == "ActionTaken" and len(legal_at(store, 1, i)) > 1
-        )
-        taken = events[at].payload["action"]
-        other = next(a for a in legal_at(store, 1, at) if a.to_dict() != taken)
+        at, other = other_choice(store, 1, after=40)
         branch(store, 1, at, other, seed=4)
         store.add_note(1, 2, "the dice are kind", "good")
     return path
