@@ -94,7 +94,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.db and args.parquet:
         raise CliError("--db and --parquet: choose one (the store, or Parquet shards)")
     fanned = bool(args.workers or args.scheduler)
-    size = args.chunk or (max(1, min(50, args.games // (4 * max(args.workers, 1)))) if fanned else 1)
+    # one game a chunk when the store is written here (its progress per game); else a few chunks a
+    # worker, so a shard or a task is not paid for every game
+    spread = fanned or bool(args.parquet)
+    size = args.chunk or (max(1, min(50, args.games // (4 * max(args.workers, 1)))) if spread else 1)
     work = simulate.chunks(
         args.games,
         size,
