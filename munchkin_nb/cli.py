@@ -129,10 +129,11 @@ def _simulate(args: argparse.Namespace) -> int:
             raise
         finish_folder(folder, out)
     else:
-        store = EventStore(args.db) if args.db else None
+        store = None  # opened with the first games: a cluster that cannot be reached leaves no file
         try:
             for played in simulate.run(work, simulate.play_chunk, **how):
-                if store:
+                if args.db:
+                    store = store or EventStore(args.db)
                     store.add_games(played)  # a chunk is one transaction: whole games only
                 done += len(played)
                 total_events += sum(len(events) for _meta, events in played)

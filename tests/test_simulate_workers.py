@@ -105,3 +105,14 @@ def test_parquet_into_a_folder_of_other_files_is_refused(tmp_path: Path) -> None
     status, err = _run(*GAMES, "--parquet", str(tmp_path / "mine"))
     assert status == 2 and "other files" in err
     assert (tmp_path / "mine" / "thesis.txt").read_text() == "keep me"
+
+
+def test_a_scheduler_that_cannot_be_reached_is_one_line_and_no_file(tmp_path: Path) -> None:
+    import dask
+
+    db = tmp_path / "never.db"
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        status, err = _run(*GAMES, "--db", str(db), "--scheduler", "tcp://127.0.0.1:1")
+    assert status == 2
+    assert err.count("\n") == 1 and "tcp://127.0.0.1:1" in err
+    assert not db.exists()
