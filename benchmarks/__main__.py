@@ -1,5 +1,5 @@
 """python -m benchmarks [--json] [--quick] [--scale-games N]
-    [--only engine,store,seek,figures,stepper,app,explorer,scale,load]
+    [--only engine,store,seek,figures,stepper,app,explorer,scale,load,corpus]
 
 Each figure is printed with its baseline measured in the same run, their ratio, and the
 target with PASS/MISS where there is one. A part that cannot run gives a "not available" row.
@@ -16,7 +16,7 @@ import traceback
 
 from .common import not_available
 
-PARTS = ["engine", "store", "seek", "figures", "stepper", "app", "explorer", "scale", "load"]
+PARTS = ["engine", "store", "seek", "figures", "stepper", "app", "explorer", "scale", "load", "corpus"]
 
 
 def run_part(name: str, args) -> list[dict]:

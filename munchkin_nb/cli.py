@@ -81,32 +81,70 @@ def _progress(done: int, total: int, events: int, started: float) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from munchkin_nb.bots import play_game
+    from munchkin_nb.analysis import simulate
     from munchkin_nb.rules.rulesets import check_modules, ruleset
     from munchkin_nb.store import EventStore
 
-    rs = ruleset(args.ruleset)  # an unknown name was refused by argparse already
+    ruleset(args.ruleset)  # an unknown name was refused by argparse already
     modules = [m for m in args.modules.split(",") if m] if args.modules else []
     try:
-        check_modules(modules, rs.name)
+        check_modules(modules, args.ruleset)
     except ValueError as exc:
         raise CliError(f"--modules: {exc}") from None
-    low, high = rs.min_players, rs.max_players
     if args.seed + args.games - 1 > MAX_SEED:
         raise CliError(f"--seed: seeds up to {MAX_SEED} only (--seed + --games - 1 is larger)")
+    if args.db and args.parquet:
+        raise CliError("--db and --parquet: choose one (the store, or Parquet shards)")
+    fanned = bool(args.workers or args.scheduler)
+    # one game a chunk when the store is written here (its progress per game); else a few chunks a
+    # worker, so a shard or a task is not paid for every game
+    spread = fanned or bool(args.parquet)
+    size = args.chunk or (max(1, min(50, args.games // (4 * max(args.workers, 1)))) if spread else 1)
+    work = simulate.chunks(
+        args.games,
+        size,
+        seed=args.seed,
+        players=args.players,
+        bot=args.bot,
+        ruleset=args.ruleset,
+        modules=tuple(modules),
+    )
+    how = {"workers": args.workers, "scheduler": args.scheduler}
     started = time.perf_counter()
-    total_events = turns = 0
-    store = EventStore(args.db) if args.db else None
-    for i in range(args.games):
-        players = args.players or low + (args.seed + i) % (high - low + 1)
-        rec = play_game(players, args.seed + i, args.bot, ruleset=args.ruleset, modules=modules)
-        total_events += len(rec.events)
-        turns += rec.meta["turns"]
-        if store:
-            meta = {k: rec.meta[k] for k in ("ruleset", "modules", "players", "seed", "winners", "turns")}
-            store.add_game(dict(meta, source="simulated"), rec.events)
-        if not args.quiet:
-            _progress(i + 1, args.games, total_events, started)
+    done = total_events = turns = 0
+    if args.parquet:
+        from munchkin_nb.analysis.parquet import finish_folder, start_folder
+
+        out = Path(args.parquet)
+        folder = start_folder(out, sharded=True)
+        try:
+            for counts in simulate.run(work, simulate.shard_chunk, str(folder), **how):
+                done += counts["games"]
+                total_events += counts["events"]
+                turns += counts["turns"]
+                if not args.quiet:
+                    _progress(done, args.games, total_events, started)
+        except BaseException:
+            import shutil
+
+            shutil.rmtree(folder, ignore_errors=True)  # nothing half-written is left
+            raise
+        finish_folder(folder, out)
+    else:
+        store = None  # opened with the first games: a cluster that cannot be reached leaves no file
+        try:
+            for played in simulate.run(work, simulate.play_chunk, **how):
+                if args.db:
+                    store = store or EventStore(args.db)
+                    store.add_games(played)  # a chunk is one transaction: whole games only
+                done += len(played)
+                total_events += sum(len(events) for _meta, events in played)
+                turns += sum(meta["turns"] or 0 for meta, _events in played)
+                if not args.quiet:
+                    _progress(done, args.games, total_events, started)
+        finally:
+            if store:
+                store.close()
     if not args.quiet:
         sys.stderr.write("\n")
     elapsed = time.perf_counter() - started
@@ -268,6 +306,21 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--ruleset", default="classic", help="classic, or a ruleset plug-in (cthulhu, booty)")
     s.add_argument("--modules", default="", help="optional modules, comma-separated (e.g. d10)")
     s.add_argument("--db", help="SQLite event store to write")
+    s.add_argument(
+        "--parquet",
+        metavar="DIR",
+        help="write Parquet shards into DIR instead (what `stats --parquet` reads)",
+    )
+    s.add_argument(
+        "--workers", type=whole(0, 1024), default=0, help="play on a local Dask cluster of N processes"
+    )
+    s.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a running Dask cluster (tcp://host:8786); its workers need munchkin_nb, and "
+        "--parquet a folder they all see",
+    )
+    s.add_argument("--chunk", type=whole(1, MAX_GAMES), help="games a task (default: a few tasks a worker)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(func=_simulate)
     sc = sub.add_parser("scenario", help="scenarios")

@@ -17,6 +17,16 @@ from .stats import Query
 EVENTS_DIR = "events"
 SEATS_FILE = "seats.parquet"
 GAMES_FILE = "games.parquet"
+# A corpus simulated in shards (`simulate --parquet`) has one file per shard in each of these instead.
+SEATS_DIR = "seats"
+GAMES_DIR = "games"
+
+
+def parquet_source(root: Path, file: str, folder: str) -> str:
+    """The read_parquet pattern of one relation: its single file, or every shard in its folder
+    (quoted for an SQL string literal)."""
+    path = root / file if (root / file).is_file() else root / folder / "*.parquet"
+    return str(path).replace("'", "''")
 
 
 def _rows(cursor: Any) -> list[dict[str, Any]]:
@@ -45,14 +55,13 @@ def duckdb_query(
     import duckdb
 
     root = Path(folder)
-    seats = root / SEATS_FILE
-    if not seats.is_file() or not (root / EVENTS_DIR).is_dir():
+    if not ((root / SEATS_FILE).is_file() or (root / SEATS_DIR).is_dir()) or not (root / EVENTS_DIR).is_dir():
         raise ValueError(f"{folder} holds no Parquet export (no {SEATS_FILE} or {EVENTS_DIR}/)")
     con = duckdb.connect()
     try:
         pattern = str(root / EVENTS_DIR / "*.parquet").replace("'", "''")
         con.execute(f"CREATE VIEW ev AS SELECT * FROM read_parquet('{pattern}')")
-        seats_path = str(seats).replace("'", "''")
+        seats_path = parquet_source(root, SEATS_FILE, SEATS_DIR)
         where = seats_filter(ruleset, modules)
         con.execute(f"CREATE VIEW seats AS SELECT * FROM read_parquet('{seats_path}') {where}")
 

@@ -25,6 +25,20 @@ def legal_at(store: EventStore, game_id: int, at: int) -> list[Action]:
     return list(seen.values())
 
 
+def other_choice(store: EventStore, game_id: int, after: int = 0) -> tuple[int, Action]:
+    """The first decision past event `after` where another legal action was open: (the event to
+    branch after, an action that was not taken there). LookupError when the game has none."""
+    events = store.events(game_id)
+    for at in range(after, len(events)):
+        if events[at].type != "ActionTaken":
+            continue
+        taken = events[at].payload.get("action")
+        for action in legal_at(store, game_id, at):
+            if action.to_dict() != taken:
+                return at, action
+    raise LookupError(f"game {game_id} has no decision with another legal action after event {after}")
+
+
 def _check_at(store: EventStore, game_id: int, at: int) -> None:
     last = store.last_seq(game_id)
     if not 1 <= at <= last:
@@ -166,3 +180,47 @@ def branch_cli(args: argparse.Namespace) -> int:
         f"{length} events, won by {winners}"
     )
     return 0
+
+
+# -- moving between the games of a tree ---------------------------------------------
+
+
+def shared_events(games: dict[int, dict[str, Any]], a: int, b: int) -> int:
+    """How many first events games `a` and `b` of one tree have in common (a branch copies its
+    parent's events 1..parent_seq); `games` maps id -> game for the whole tree. None: all of them."""
+
+    def chain(g: int) -> dict[int, float]:
+        """Each ancestor of g (g too) -> how many of its first events g shares with it."""
+        out, shared = {g: float("inf")}, float("inf")
+        while (parent := games[g].get(PARENT_GAME)) is not None and parent in games and parent not in out:
+            shared = min(shared, games[g][PARENT_SEQ])
+            out[parent] = shared
+            g = parent
+        return out
+
+    up_a, up_b = chain(a), chain(b)
+    common = [min(up_a[g], up_b[g]) for g in up_a if g in up_b]
+    best = max(common, default=0.0)
+    return -1 if best == float("inf") else int(best)
+
+
+def landing_seq(games: dict[int, dict[str, Any]], current: int, seq: int, target: int, last: int) -> int:
+    """Where to stand in `target` when moving there from event `seq` of `current`: the same event
+    while the two games still agree, else the first event of `target` that differs (at most `last`)."""
+    shared = shared_events(games, current, target)
+    if shared < 0 or seq <= shared:
+        return max(1, min(seq, last))
+    return max(1, min(shared + 1, last))
+
+
+def tree_label(depth: int, game: dict[str, Any]) -> str:
+    """One line of the variation tree: the game, where it branched off, who won."""
+    winners = ", ".join(map(str, game.get("winners") or [])) or "no winner"
+    if game.get(PARENT_GAME) is None:
+        return f"game {game['id']} ({game.get('source', '?')}, {winners})"
+    branched = f"after event {game[PARENT_SEQ]} of game {game[PARENT_GAME]}"
+    action = game.get("branch_action")
+    if action:
+        params = " ".join(f"{v}" for v in (action.get("params") or {}).values())
+        branched += f", {action.get('player')} {action.get('name')} {params}".rstrip()
+    return "\u00a0\u00a0" * depth + f"└ game {game['id']}: {branched}; {winners}"

@@ -16,6 +16,7 @@ from .address import PageAddress, int_param
 from .base import View, error_box
 from .combat_view import CombatView
 from .figure_output import after_page_has_widgets, show_figure, show_message
+from .game_picker import GameFilters
 from .graph_view import GraphView
 from .stepper import TurnStepper
 
@@ -62,16 +63,6 @@ def check_store_file(path: Path) -> None:
         )
 
 
-def game_label(g: dict[str, Any]) -> str:
-    names = ", ".join(p if isinstance(p, str) else str(p.get("name", p)) for p in g.get("players") or [])
-    label = f"Game {g['id']}: {names} ({g.get('ruleset', '?')}"
-    if g.get("turns") is not None:
-        label += f", {g['turns']} turns"
-    if g.get("winners"):
-        label += ", won by " + ", ".join(map(str, g["winners"]))
-    return label + ")"
-
-
 def games_table_html(games: list[dict[str, Any]]) -> str:
     rows = "".join(
         f"<tr><td>{g['id']}</td><td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
@@ -111,6 +102,7 @@ class GameView(View):
         # the level timeline is drawn once the page shows the stepper (figure_output)
         after_page_has_widgets(self.draw_levels)
         self.stepper.on_change(lambda _seq: self.mark_position())
+        self.stepper.on_game(lambda _game, _seq: self.other_game())
         self.widget = widgets.VBox(
             [
                 self.stepper.widget,
@@ -138,6 +130,12 @@ class GameView(View):
             show_figure(self.levels_out, level_timeline_spec(self.stepper.events, turn))
         except Exception as error:
             show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
+
+    def other_game(self) -> None:
+        """The stepper moved to a variation: the graph and the levels are of its events now."""
+        self.graph.set_events(self.stepper.events)
+        if self._levels_turn is not None:
+            self.draw_figures()
 
     def mark_position(self) -> None:
         """Redraw the level timeline when the stepper has moved to another turn (once drawn)."""
@@ -175,16 +173,15 @@ class AppView(View):
             self.widget = error_box(f"{str(self.path)!r} holds no games yet.", "Nothing to show.")
             return
         self.picker = widgets.Dropdown(
-            options=[(game_label(g), g["id"]) for g in games],
-            description="game",
-            layout=widgets.Layout(width="640px", max_width="100%"),
+            description="game", layout=widgets.Layout(width="640px", max_width="100%")
         )
         self.picker.add_class("munchkin-game-picker")
+        self.filters = GameFilters(games, self.picker, self.show_game)  # fills the picker
         self._seq_on_pick = 1  # the event to show when the picker changes (a link's, else 1)
         self.picker.observe(self._on_pick, names="value")
         top = widgets.HBox([self.picker, self.address], layout=widgets.Layout(flex_flow="row wrap"))
         top.add_class("munchkin-top")
-        self.widget = widgets.VBox([top, self.body])
+        self.widget = widgets.VBox([self.filters.widget, top, self.body])
         self.widget.add_class("munchkin-app")
         self.show_game(self.picker.value)
 
@@ -192,7 +189,9 @@ class AppView(View):
         try:
             self.game_view = GameView(self.store, game_id, seq)
             self.body.children = (self.game_view.widget,)
-            self.game_view.stepper.on_change(lambda s: self.address.show(game=game_id, event=s))
+            stepper = self.game_view.stepper  # a variation picked in it changes its game_id
+            stepper.on_change(lambda s: self.address.show(game=stepper.game_id, event=s))
+            stepper.on_game(lambda g, _s: self.filters.follow(g))
             self.address.show(game=game_id, event=self.game_view.stepper.seq)
         except Exception as error:
             self.game_view = None
@@ -207,6 +206,8 @@ class AppView(View):
         if self.picker is None:
             return
         game_id = int_param(params, "game")
+        if game_id is not None:
+            self.filters.reveal(game_id)  # a game the filters hide is shown all the same
         if game_id not in {value for _, value in self.picker.options}:
             game_id = self.picker.value
         seq = int_param(params, "event") or 1
@@ -218,6 +219,8 @@ class AppView(View):
         self.picker.value = game_id  # -> _on_pick -> show_game(game_id, seq)
 
     def _on_pick(self, change: dict[str, Any]) -> None:
+        if self.filters.busy or change["new"] is None:
+            return  # the filters are changing the options (they open a game themselves)
         seq, self._seq_on_pick = self._seq_on_pick, 1
         self.show_game(change["new"], seq)
 

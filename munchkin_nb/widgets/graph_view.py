@@ -47,7 +47,8 @@ class GraphView(View):
         self.slider.add_class("munchkin-turns")
         self.out = widgets.Output()
         self.out.add_class("munchkin-graph-figure")
-        self.slider.observe(lambda _c: self.draw(), names="value")
+        self._quiet = False  # set_events moves the slider without drawing
+        self.slider.observe(self._on_slider, names="value")
         self.widget = widgets.VBox([self.slider, self.out])
         self.widget.add_class("munchkin-graph")
         self.figure: Spec | None = None  # the plotly spec drawn last
@@ -57,6 +58,21 @@ class GraphView(View):
             later(self.draw)
         else:
             self.draw()
+
+    def _on_slider(self, _change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.draw()
+
+    def set_events(self, events: Iterable[Event]) -> None:
+        """Show another game (a variation): its events, its whole range of turns; drawn by `draw()`."""
+        self.events = list(events)
+        last = max((e.turn for e in self.events), default=0)
+        self._quiet = True
+        try:
+            self.slider.max = max(last, 1)
+            self.slider.value = (0, last)
+        finally:
+            self._quiet = False
 
     def _card_set_name(self) -> str:
         for e in self.events[:1]:

@@ -118,10 +118,13 @@ class StatsView(View):
         self.widget = widgets.VBox(
             [
                 widgets.HTML(
-                    CSS + "<style>.munchkin-outside{color:#b00}.munchkin-too-few{color:#777}</style>"
+                    CSS + "<style>.munchkin-outside{color:#b00}.munchkin-too-few{color:#777}"
+                    # a phone: the wide table scrolls in its own box, the page does not
+                    ".munchkin-stats-table{max-width:100%;overflow-x:auto}"
+                    ".munchkin-stats-view{max-width:100%}</style>"
                 ),
                 head,
-                widgets.HBox([self.sort, self.filter]),
+                widgets.HBox([self.sort, self.filter], layout=widgets.Layout(flex_flow="row wrap")),
                 self.table,
                 self.plot,
                 self.example,

@@ -116,7 +116,7 @@ def test_app_lists_the_games(app_server, watched_page, store):
     assert len(options) == len(games) == 3
     for option, game in zip(options, games, strict=True):
         assert option.startswith(
-            f"Game {game['id']}: {', '.join(game['players'])} (classic, {game['turns']} turns"
+            f"Game {game['id']}: {', '.join(game['players'])} (simulated; classic; {game['turns']} turns"
         )
         assert option.endswith(f"won by {', '.join(game['winners'])})")
     assert shown_seq(page) == 1
