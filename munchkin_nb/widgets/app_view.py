@@ -134,8 +134,10 @@ class GameView(View):
     def other_game(self) -> None:
         """The stepper moved to a variation: the graph and the levels are of its events now."""
         self.graph.set_events(self.stepper.events)
+        if self.show_graph_button.layout.display == "none":  # the graph is on show: redraw it
+            self.graph.draw()
         if self._levels_turn is not None:
-            self.draw_figures()
+            self.draw_levels()
 
     def mark_position(self) -> None:
         """Redraw the level timeline when the stepper has moved to another turn (once drawn)."""
