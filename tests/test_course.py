@@ -171,7 +171,11 @@ def test_glossary_words_link_from_text_to_their_entry():
     assert len(TERMS) >= 15 and "<script" not in link_terms("<script>door</script>")
 
 
-@pytest.mark.parametrize("stem", ["what_changes_cthulhu", "what_changes_booty", "d10", "epic"])
+OTHER = ["what_changes_cthulhu", "what_changes_booty", "d10", "expansions", "hirelings", "steeds"]
+OTHER += ["dungeons", "munchkinomicon", "epic"]
+
+
+@pytest.mark.parametrize("stem", OTHER)
 def test_a_lesson_of_another_game_or_module_completes_through_the_engine(stem):
     from munchkin_nb.widgets.course import OTHER_GAMES
 

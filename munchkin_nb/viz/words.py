@@ -144,6 +144,10 @@ _WORD_PATTERNS = (
     (re.compile(r"changed by (?P<what>.+)"), "changed by {what}"),
     (re.compile(r"cancelled with (?P<what>.+)"), "cancelled with {what}"),
     (re.compile(r"(?P<what>.+) left play"), "{what} left play"),
+    # the modules': a dungeon entered or left, the item a hireling carried away with it
+    (re.compile(r"entered (?P<what>.+)"), "entered {what}"),
+    (re.compile(r"left (?P<what>.+)"), "left {what}"),
+    (re.compile(r"went with (?P<what>.+)"), "went with {what}"),
 )
 
 

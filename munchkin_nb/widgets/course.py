@@ -45,6 +45,12 @@ ORDER = (
     "what_changes_cthulhu",
     "what_changes_booty",
     "d10",
+    # the base game's own modules, in the order of the full rulebook; Epic, past level 10, last
+    "expansions",
+    "hirelings",
+    "steeds",
+    "dungeons",
+    "munchkinomicon",
     "epic",
 )
 #: the lessons of the map's second group, "Other games and modules"
