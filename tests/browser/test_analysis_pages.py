@@ -119,7 +119,8 @@ def test_keys_buttons_tree_and_download(browser, family_app, family_db, size, tm
         wait_for(page, 1)
         page.locator(NEXT).click()
         wait_for(page, 2)
-        assert "the dice are kind" in page.locator(".munchkin-note").inner_text()
+        # the note is drawn just after the event: wait for it rather than read it at once
+        page.locator(".munchkin-note", has_text="the dice are kind").wait_for()
         snap(page, f"analyser-navigation-{size}")
         # the tree: game 1 and its variation; picking it keeps event 2 (they agree there)
         tree = page.locator(".munchkin-variations select")
