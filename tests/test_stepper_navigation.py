@@ -70,3 +70,20 @@ def test_the_game_view_moves_the_mark_with_the_stepper() -> None:
         view.stepper.go(later)
         spec = view.levels_out.outputs[-1]["data"]["application/vnd.plotly.v1+json"]
         assert [s["x0"] for s in spec["layout"]["shapes"] if s.get("name") == POSITION_MARK] == [5]
+
+
+def test_show_every_hand_names_the_cards_in_each_hand(stepper: TurnStepper) -> None:
+    from munchkin_nb.viz.words import card_name
+
+    stepper.go(10)
+    state = stepper.state(10)
+    holder = next(p for p in state.players if p.hand)
+    first = card_name(state, holder.hand[0])
+    assert first not in stepper.table.value  # hands are counts until asked for
+    stepper.hands_toggle.value = True
+    try:
+        assert first in stepper.table.value
+        assert f"{len(holder.hand)}: " in stepper.table.value
+    finally:
+        stepper.hands_toggle.value = False
+    assert first not in stepper.table.value

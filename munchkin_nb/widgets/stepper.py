@@ -77,6 +77,11 @@ class TurnStepper(View):
         self.variations.add_class("munchkin-variations")
         self.table = widgets.HTML()
         self.table.add_class("munchkin-table-box")
+        # a recorded game knows every hand: an analyst may look at them all (a learner at the
+        # table would not, so it starts off)
+        self.hands_toggle = widgets.ToggleButton(value=False, description="show every hand")
+        self.hands_toggle.add_class("munchkin-show-hands")
+        self.hands_toggle.observe(lambda _c: self.render(), names="value")
         self.event_html = widgets.HTML()
         self.event_html.add_class("munchkin-event")
         self.note_html = widgets.HTML()
@@ -102,6 +107,7 @@ class TurnStepper(View):
                 self.next_level_button,
                 self.slider,
                 self.turn_box,
+                self.hands_toggle,
                 self.keys,
                 self.download,
             ],
@@ -325,7 +331,7 @@ class TurnStepper(View):
         seq = self.seq
         state = self.state(seq)
         before = self.state(seq - 1) if seq > 1 else None
-        self.table.value = table_html(state, before)
+        self.table.value = table_html(state, before, hands=self.hands_toggle.value)
         e = self.event
         sentence = describe(e, before if before is not None else state)
         who = "the engine" if e.automatic else (e.actor or "a player")

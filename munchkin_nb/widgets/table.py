@@ -95,8 +95,9 @@ def _items(state: Any, p: Any, lang: str = "en") -> str:
     return "<br>".join(parts) or "—"
 
 
-def player_cells(state: Any, p: Any, lang: str = "en") -> dict[str, str]:
-    """The cells of one player's row (already HTML), by column."""
+def player_cells(state: Any, p: Any, lang: str = "en", hands: bool = False) -> dict[str, str]:
+    """The cells of one player's row (already HTML), by column; `hands`: the cards in the hand,
+    not only how many (a recorded game knows every hand)."""
     _ = gettext("words", lang)
 
     def names(cids: Iterable[str]) -> str:
@@ -117,7 +118,7 @@ def player_cells(state: Any, p: Any, lang: str = "en") -> dict[str, str]:
         "race": race,
         "class": klass,
         "items": _items(state, p, lang),
-        "hand": str(len(p.hand)),
+        "hand": f"{len(p.hand)}: {names(p.hand)}" if hands and p.hand else str(len(p.hand)),
         "curses": names(p.curses) or "—",
     }
 
@@ -153,16 +154,16 @@ def caption(state: Any, lang: str = "en") -> str:
     return text
 
 
-def table_html(state: Any, previous: Any = None, lang: str = "en") -> str:
+def table_html(state: Any, previous: Any = None, lang: str = "en", hands: bool = False) -> str:
     """The table as HTML (class `munchkin-table`); cells that differ from `previous` get class `changed`;
-    its words in `lang`."""
+    its words in `lang`; `hands`: every hand's cards shown, not only their number."""
     _ = gettext("words", lang)
     before: dict[str, dict[str, str]] = {}
     if previous is not None and previous.players:
-        before = {p.name: player_cells(previous, p, lang) for p in previous.players}
+        before = {p.name: player_cells(previous, p, lang, hands) for p in previous.players}
     rows = []
     for i, p in enumerate(state.players):
-        cells = player_cells(state, p, lang)
+        cells = player_cells(state, p, lang, hands)
         old = before.get(p.name)
         tds = []
         for col in COLUMNS:
