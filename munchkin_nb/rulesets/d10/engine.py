@@ -105,6 +105,17 @@ class RollD10(Move):
         _settle(b, a.player, result, False, ["d10.roll"])
 
 
+def _check_die_card(s: GameState, a: Action, held: list[str], rule: str, what: str) -> None:
+    """A die card on the waiting roll: the first one only, never on a 10, a card the player holds,
+    a face of the d10."""
+    d = _decision(s)
+    require(not d["fixed"], "d10.one_die_card", "this roll was already changed or chosen.")
+    require(d["result"] != SIDES, "d10.choose", "nobody can change a 10.")
+    require(a.params.get("card") in held, rule, f"{a.player} holds no {what}.")
+    v = a.params.get("value")
+    require(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SIDES, rule, "a d10 shows 1 to 10.")
+
+
 @move
 class SetD10(Move):
     """Loaded Die: the roller turns the d10 to any face; only the first such card counts."""
@@ -120,20 +131,7 @@ class SetD10(Move):
                     yield act(self.name, player, card=cid, value=v)
 
     def check(self, s: GameState, a: Action) -> None:
-        d = _decision(s)
-        require(not d["fixed"], "d10.one_die_card", "this roll was already changed or chosen.")
-        require(d["result"] != SIDES, "d10.choose", "nobody can change a 10.")
-        require(
-            a.params.get("card") in die_setters(s, a.player),
-            "d10.loaded_die",
-            f"{a.player} holds no card that sets the die.",
-        )
-        v = a.params.get("value")
-        require(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SIDES,
-            "d10.loaded_die",
-            "a d10 shows 1 to 10.",
-        )
+        _check_die_card(s, a, die_setters(s, a.player), "d10.loaded_die", "card that sets the die")
 
     def run(self, b: Builder, a: Action) -> None:
         discard(b, a.player, a.params["card"], "set the d10", ["d10.loaded_die"])
@@ -175,19 +173,7 @@ class ReloadD10(Move):
         d = _decision(s)
         require(d["player"] != a.player, "d10.reloaded_die", "a Reloaded Die changes someone else's roll.")
         require(not s.player(a.player).dead, "d10.reloaded_die", f"{a.player} is dead.")
-        require(not d["fixed"], "d10.one_die_card", "this roll was already changed or chosen.")
-        require(d["result"] != SIDES, "d10.choose", "nobody can change a 10.")
-        require(
-            a.params.get("card") in reloaders(s, a.player),
-            "d10.reloaded_die",
-            f"{a.player} holds no Reloaded Die.",
-        )
-        v = a.params.get("value")
-        require(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SIDES,
-            "d10.reloaded_die",
-            "a d10 shows 1 to 10.",
-        )
+        _check_die_card(s, a, reloaders(s, a.player), "d10.reloaded_die", "Reloaded Die")
 
     def run(self, b: Builder, a: Action) -> None:
         roller = _decision(b.s)["player"]
