@@ -87,3 +87,26 @@ def test_show_every_hand_names_the_cards_in_each_hand(stepper: TurnStepper) -> N
     finally:
         stepper.hands_toggle.value = False
     assert first not in stepper.table.value
+
+
+def test_the_interaction_graph_marks_the_replays_turn_and_follows_the_stepper() -> None:
+    from munchkin_nb.viz.graphs import interaction_digraph, interaction_graph_spec
+    from munchkin_nb.widgets.app_view import GameView
+
+    with EventStore(str(SAMPLE), readonly=True) as store:
+        view = GameView(store, 1, 1)
+        events = view.stepper.events
+        # a turn in which somebody did something to somebody else, and whose turn it was
+        turn = next(
+            t for t in range(1, events[-1].turn) if interaction_digraph(events, "classic", (t, t)).edges
+        )
+        player = next(e.payload["player"] for e in events if e.type == "TurnStarted" and e.turn == turn)
+        spec = interaction_graph_spec(events, "classic", None, now=turn)
+        marked = next(t for t in spec["data"] if t.get("name") == f"turn {turn}")
+        assert [x for x in marked["x"] if x is not None]  # what was done in that turn, drawn over
+        assert any(t.get("name") == f"{player}'s turn" for t in spec["data"])
+        assert spec["layout"]["title"]["text"].endswith(f"turn {turn} marked")
+        view.show_graph()
+        assert view.graph.figure["layout"]["title"]["text"].endswith("turn 0 marked")
+        view.stepper.go(next(seq for seq, e in enumerate(events, 1) if e.turn == turn))
+        assert view.graph.figure["layout"]["title"]["text"].endswith(f"turn {turn} marked")

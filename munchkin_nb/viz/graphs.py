@@ -213,13 +213,60 @@ def interaction_graph(
 
 
 def interaction_graph_spec(
-    events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None
+    events: Iterable[Event], source: Any, turns: tuple[int, int] | None = None, now: int | None = None
 ) -> Spec:
     """Who did what to whom over turns a..b, as a plain plotly spec: curses, help, enhancers and
-    wandering monsters played into others' combats, kills and loot."""
+    wandering monsters played into others' combats, kills and loot. `now`: the turn the replay
+    stands in, marked (its player ringed, what was done in it drawn over in red)."""
+    events = list(events)
     g = interaction_digraph(events, source, turns)
     span = f" (turns {turns[0]}–{turns[1]})" if turns else ""
-    return graph_spec(g, f"Who did what to whom{span}", {"player": "#264653", "monster": "#e76f51"})
+    spec = graph_spec(g, f"Who did what to whom{span}", {"player": "#264653", "monster": "#e76f51"})
+    if now is not None:
+        _mark_turn(spec, g, interaction_digraph(events, source, (now, now)), events, now)
+    return spec
+
+
+POSITION = "#d00000"  # the colour of the replay's position, as on the level timeline
+
+
+def _mark_turn(spec: Spec, g: Any, this_turn: Any, events: list[Event], now: int) -> None:
+    """Draw the replay's position onto a drawn graph: what was done in turn `now`, and its player."""
+    xy = {t["text"][i]: (t["x"][i], t["y"][i]) for t in spec["data"] if t.get("mode") == "markers+text"
+          for i in range(len(t["text"]))}  # fmt: skip
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for a, b in this_turn.edges():
+        if a in xy and b in xy and g.has_edge(a, b):
+            xs += [xy[a][0], xy[b][0], None]
+            ys += [xy[a][1], xy[b][1], None]
+    player = next((e.payload["player"] for e in events if e.type == "TurnStarted" and e.turn == now), None)
+    spec["data"].append(
+        {
+            "type": "scatter",
+            "x": xs,
+            "y": ys,
+            "mode": "lines",
+            "name": f"turn {now}",
+            "hoverinfo": "skip",
+            "line": {"width": 5, "color": POSITION},
+            "opacity": 0.45,
+        }
+    )
+    if player in xy:
+        spec["data"].append(
+            {
+                "type": "scatter",
+                "x": [xy[player][0]],
+                "y": [xy[player][1]],
+                "mode": "markers",
+                "name": f"{player}'s turn",
+                "hoverinfo": "skip",
+                "marker": {"size": 30, "symbol": "circle-open", "color": POSITION, "line": {"width": 3}},
+            }
+        )
+    title = spec["layout"]["title"]["text"]
+    spec["layout"]["title"]["text"] = f"{title}, turn {now} marked"
 
 
 def _cond_nodes(cond: dict[str, Any] | None) -> list[tuple[str, str]]:

@@ -89,6 +89,7 @@ class GameView(View):
             events=self.stepper.events, source=self.stepper.state(1), defer=False, draw=False
         )
         self.graph.widget.layout.display = "none"  # until asked for
+        self.graph.now = self.stepper.event.turn  # the replay's position, marked once drawn
         self.show_graph_button = widgets.Button(
             description="show who did what to whom",
             tooltip="draw the graph of who cursed, helped, fought and looted whom in this game",
@@ -140,9 +141,10 @@ class GameView(View):
             self.draw_levels()
 
     def mark_position(self) -> None:
-        """Redraw the level timeline when the stepper has moved to another turn (once drawn)."""
+        """Mark the stepper's turn on the level timeline and the interaction graph (once drawn)."""
         if self._levels_turn is not None and self._levels_turn != self.stepper.event.turn:
             self.draw_levels()
+        self.graph.mark(self.stepper.event.turn)
 
 
 class AppView(View):

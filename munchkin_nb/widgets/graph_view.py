@@ -52,6 +52,7 @@ class GraphView(View):
         self.widget = widgets.VBox([self.slider, self.out])
         self.widget.add_class("munchkin-graph")
         self.figure: Spec | None = None  # the plotly spec drawn last
+        self.now: int | None = None  # the turn the replay stands in, marked on the graph
         if not draw:
             pass  # the owner calls draw() when it wants the figure
         elif defer:
@@ -80,9 +81,18 @@ class GraphView(View):
                 return e.payload.get("card_set") or "classic"
         return "classic"
 
+    def mark(self, turn: int | None) -> None:
+        """Mark the turn the replay stands in (None: no mark); redrawn if it was drawn."""
+        if turn != self.now:
+            self.now = turn
+            if self.figure is not None:
+                self.draw()
+
     def draw(self) -> None:
         try:
-            self.figure = interaction_graph_spec(self.events, self.source, tuple(self.slider.value))
+            self.figure = interaction_graph_spec(
+                self.events, self.source, tuple(self.slider.value), now=self.now
+            )
         except Exception as error:
             self.figure = None
             show_message(self.out, f"The graph cannot be drawn: {error}")
