@@ -51,7 +51,8 @@ def when_ok(s: GameState, player: str, c: Card) -> bool:
         return fight is not None and fight.escape is not None and fight.escape["player"] == player
     if isinstance(w, dict):
         if w.get("in_play"):
-            return any(x.split("#")[0] == w["in_play"] for p in s.players for x in p.in_play())
+            name, copy = w["in_play"], w["in_play"] + "#"
+            return any(x == name or x.startswith(copy) for p in s.players for x in p.in_play())
         if w.get("not_highest"):
             top = max(p.level for p in s.players)
             return s.player(player).level < top

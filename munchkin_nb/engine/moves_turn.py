@@ -695,11 +695,15 @@ class GoUpALevel(Move):
         return s.player(t).level < no_kill_cap(s) and not s.player(t).dead and when_ok(s, t, card(s, cid))
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        from .moves_cards import when_ok
+
+        cap = no_kill_cap(s)  # what `_ok` asks, once for every card and target
         for cid in s.player(player).hand:
-            if card(s, cid).kind == "go_up_a_level":
-                for t in s.names():
-                    if self._ok(s, player, cid, t):
-                        yield act(self.name, player, card=cid, target=t)
+            c = card(s, cid)
+            if c.kind == "go_up_a_level":
+                for p in s.players:
+                    if p.level < cap and not p.dead and when_ok(s, p.name, c):
+                        yield act(self.name, player, card=cid, target=p.name)
 
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
