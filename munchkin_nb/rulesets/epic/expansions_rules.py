@@ -56,4 +56,12 @@ RULES = (
         "else goes to the hand (or is played at once).",
         "Si ninguna de las dos cartas de puerta muestra un monstruo cuando das la",
     ),
+    _r(
+        "epic.tall",
+        "Epic Tall: A Big Help",
+        "An Epic character with Tall on a race in play who helps in a combat when asked rolls a "
+        "die and adds it to the help; if the monsters are defeated the helper takes the top card "
+        "of a discard pile (the treasure pile if it has one, else the door pile).",
+        "también tiras un dado y sumas el resultado",
+    ),
 )

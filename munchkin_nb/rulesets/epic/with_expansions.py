@@ -26,6 +26,7 @@ from .engine import is_epic
 EXPANSIONS = "expansions"
 RAN = "epic.ran"  # mark per player: [turn, escapes, catches] of the current fight's run
 EXTRA = "epic.extra_turn"  # mark: the turn a lizard man's extra turn was granted for
+TALL = "epic.tall"  # mark per helper: [turn, die] of a Tall helper's roll in the current fight
 
 
 def both_on(s: GameState) -> bool:
@@ -65,7 +66,50 @@ def epic_enhancer_terms(s: GameState, name: str, c: Combat) -> list[Term]:
         bonus = sum(2 * (card(s, m["card"]).treasures or 0) for m in c.monsters)
         if bonus:
             out.append(Term("players", "Elite: twice the treasures", bonus, elite, "epic.elite", name))
+    tall = _big_help(s, p, c)
+    if tall:
+        out.append(Term("players", "Tall: a die for the help", tall[1], tall[0], "epic.tall", name))
     return out
+
+
+# -- Tall: A Big Help -----------------------------------------------------------------------
+def _tall(s: GameState, p: Player) -> str | None:
+    """The Tall card on a race of an Epic player (both modules on), or None."""
+    return enhanced(s, p, "tall", "races") if both_on(s) and is_epic(s, p) else None
+
+
+def _big_help(s: GameState, p: Player, c: Combat) -> tuple[str, int] | None:
+    """(Tall card, die) when the player helps in this fight and rolled for it this turn."""
+    got = s.marks.get(f"{TALL}:{p.name}")
+    tall = _tall(s, p)
+    if c.helper != p.name or not tall or not isinstance(got, list) or got[0] != s.turn:
+        return None
+    return tall, int(got[1])
+
+
+@hook("after_action", NAME)
+def tall_helps(b: Builder, a: Action) -> None:
+    """A Tall Epic helper rolls a die when the help is accepted; if the fight is won, they take the
+    top card of a discard pile (the treasure pile when it has one: our choice for the "may")."""
+    s = b.s
+    if not both_on(s):
+        return
+    for e in list(b.events):
+        if e.type == "HelpAccepted" and s.combat is not None and _tall(s, s.player(e.payload["helper"])):
+            who = e.payload["helper"]
+            die = b.roll(who, "tall_help", ["epic.tall"])
+            b.emit("MarkSet", {"key": f"{TALL}:{who}", "value": [s.turn, die]}, ["epic.tall"])
+        elif e.type == "CombatEnded":
+            for key in [k for k in s.marks if k.startswith(TALL + ":")]:
+                got, who = s.marks[key], key.split(":", 1)[1]
+                b.emit("MarkSet", {"key": key, "value": None}, ["epic.tall"])
+                if e.payload.get("outcome") == "won" and got[0] == s.turn and not s.player(who).dead:
+                    kind = "treasure" if s.discards["treasure"] else "door"
+                    if s.discards[kind]:
+                        top = s.discards[kind][-1]
+                        b.emit(
+                            "CardTakenFromDiscard", {"player": who, "card": top, "deck": kind}, ["epic.tall"]
+                        )
 
 
 # -- orc: Munchkin Food ---------------------------------------------------------------------
