@@ -64,4 +64,13 @@ RULES = (
         "of a discard pile (the treasure pile if it has one, else the door pile).",
         "también tiras un dado y sumas el resultado",
     ),
+    _r(
+        "epic.dark",
+        "Epic Dark: You Are So Wicked",
+        "When a player refuses to help an Epic character with Dark on a race in play who asked "
+        "them in a fight, the asker rolls a die (once per fight): on 5 or 6 the refuser now fights "
+        "the monsters alone, as usual; if they are defeated the asker, not the refuser, gains their "
+        "treasures and levels; then the asker's turn goes on.",
+        "tira un dado: si el resultado es 5 o 6",
+    ),
 )

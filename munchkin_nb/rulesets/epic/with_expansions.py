@@ -26,6 +26,7 @@ from .engine import is_epic
 EXPANSIONS = "expansions"
 RAN = "epic.ran"  # mark per player: [turn, escapes, catches] of the current fight's run
 EXTRA = "epic.extra_turn"  # mark: the turn a lizard man's extra turn was granted for
+DARK = "epic.dark"  # mark: [turn, asker, refuser or None] once a Dark asker has rolled in this fight
 TALL = "epic.tall"  # mark per helper: [turn, die] of a Tall helper's roll in the current fight
 
 
@@ -110,6 +111,40 @@ def tall_helps(b: Builder, a: Action) -> None:
                         b.emit(
                             "CardTakenFromDiscard", {"player": who, "card": top, "deck": kind}, ["epic.tall"]
                         )
+
+
+# -- Dark: You Are So Wicked --------------------------------------------------------------
+@hook("after_action", NAME)
+def so_wicked(b: Builder, a: Action) -> None:
+    """A Dark Epic asker refused help rolls once per fight: on 5 or 6 the refuser fights instead."""
+    s = b.s
+    if not both_on(s):
+        return
+    for e in list(b.events):
+        if e.type == "CombatEnded" and DARK in s.marks:
+            b.emit("MarkSet", {"key": DARK, "value": None}, ["epic.dark"])
+        elif e.type == "HelpDeclined" and s.combat is not None and s.fight.stage == "fight":
+            asker, refuser = s.fight.fighter, e.payload["helper"]
+            p = s.player(asker)
+            if DARK in s.marks or not (is_epic(s, p) and enhanced(s, p, "dark", "races")):
+                continue
+            die = b.roll(asker, "dark_refused", ["epic.dark"])
+            fights = die >= 5 and not s.player(refuser).dead
+            b.emit(
+                "MarkSet", {"key": DARK, "value": [s.turn, asker, refuser if fights else None]}, ["epic.dark"]
+            )
+            if fights:
+                b.emit("CombatTransferred", {"player": refuser, "from_player": asker}, ["epic.dark"])
+                reopen(b, refuser)
+
+
+@hook("reward_to", NAME)
+def wicked_gains(s: GameState, c: Combat) -> str | None:
+    """The refuser who fights for a Dark asker gains nothing: the asker takes the rewards."""
+    got = s.marks.get(DARK)
+    if isinstance(got, list) and got[0] == s.turn and got[2] == c.fighter:
+        return str(got[1])
+    return None
 
 
 # -- orc: Munchkin Food ---------------------------------------------------------------------
