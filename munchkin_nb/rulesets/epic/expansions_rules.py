@@ -73,4 +73,12 @@ RULES = (
         "treasures and levels; then the asker's turn goes on.",
         "tira un dado: si el resultado es 5 o 6",
     ),
+    _r(
+        "epic.master",
+        "Epic Master: How Cool You Are",
+        "With the hirelings module on too, an Epic character with Master on a class in play has one "
+        "monster enhancer on their hireling count at its printed bonus instead of one level per +5: "
+        "the one with the highest bonus (our choice for the one 'chosen when played').",
+        "usa el bonus impreso y no la regla estándar",
+    ),
 )

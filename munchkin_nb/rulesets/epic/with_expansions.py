@@ -19,11 +19,13 @@ from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves_base import Move, act, move
 from munchkin_nb.engine.moves_combat import reopen
 from munchkin_nb.engine.state import Combat, GameState, Player
+from munchkin_nb.rulesets.hirelings.engine import enhancer_value, enhancers_on, hireling_of, levels_of
 
 from . import NAME
 from .engine import is_epic
 
 EXPANSIONS = "expansions"
+HIRELINGS = "hirelings"
 RAN = "epic.ran"  # mark per player: [turn, escapes, catches] of the current fight's run
 EXTRA = "epic.extra_turn"  # mark: the turn a lizard man's extra turn was granted for
 DARK = "epic.dark"  # mark: [turn, asker, refuser or None] once a Dark asker has rolled in this fight
@@ -67,10 +69,37 @@ def epic_enhancer_terms(s: GameState, name: str, c: Combat) -> list[Term]:
         bonus = sum(2 * (card(s, m["card"]).treasures or 0) for m in c.monsters)
         if bonus:
             out.append(Term("players", "Elite: twice the treasures", bonus, elite, "epic.elite", name))
+    master = _masterful(s, p)
+    if master:
+        out.append(
+            Term(
+                "players",
+                f"Master: {master[1]} at its printed bonus",
+                master[2],
+                master[0],
+                "epic.master",
+                name,
+            )
+        )
     tall = _big_help(s, p, c)
     if tall:
         out.append(Term("players", "Tall: a die for the help", tall[1], tall[0], "epic.tall", name))
     return out
+
+
+# -- Master: How Cool You Are ----------------------------------------------------------------
+def _masterful(s: GameState, p: Player) -> tuple[str, str, int] | None:
+    """(Master card, enhancer name, extra) for an Epic Master's hireling: its best enhancer counts
+    at its printed bonus, `extra` more than the levels the hirelings module already gives for it."""
+    master = enhanced(s, p, "master", "classes")
+    hireling = hireling_of(s, p) if HIRELINGS in s.modules else None
+    if not (master and hireling and is_epic(s, p)):
+        return None
+    best = max(enhancers_on(p, hireling), key=lambda e: enhancer_value(s, e), default=None)
+    value = enhancer_value(s, best) if best else 0
+    if not best or value <= 0:
+        return None
+    return master, card(s, best).name, value - levels_of(value)
 
 
 # -- Tall: A Big Help -----------------------------------------------------------------------
