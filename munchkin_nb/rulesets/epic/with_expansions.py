@@ -19,7 +19,6 @@ from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves_base import Move, act, move
 from munchkin_nb.engine.moves_combat import reopen
 from munchkin_nb.engine.state import Combat, GameState, Player
-from munchkin_nb.rulesets.hirelings.engine import enhancer_value, enhancers_on, hireling_of, levels_of
 
 from . import NAME
 from .engine import is_epic
@@ -92,8 +91,14 @@ def _masterful(s: GameState, p: Player) -> tuple[str, str, int] | None:
     """(Master card, enhancer name, extra) for an Epic Master's hireling: its best enhancer counts
     at its printed bonus, `extra` more than the levels the hirelings module already gives for it."""
     master = enhanced(s, p, "master", "classes")
-    hireling = hireling_of(s, p) if HIRELINGS in s.modules else None
-    if not (master and hireling and is_epic(s, p)):
+    if not (master and HIRELINGS in s.modules and is_epic(s, p)):
+        return None
+    # imported here, once the hirelings module is on (so loaded): importing it when this file
+    # loads would register its moves before the core's and reorder the interaction table
+    from munchkin_nb.rulesets.hirelings.engine import enhancer_value, enhancers_on, hireling_of, levels_of
+
+    hireling = hireling_of(s, p)
+    if hireling is None:
         return None
     best = max(enhancers_on(p, hireling), key=lambda e: enhancer_value(s, e), default=None)
     value = enhancer_value(s, best) if best else 0
