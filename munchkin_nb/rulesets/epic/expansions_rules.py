@@ -81,4 +81,12 @@ RULES = (
         "the one with the highest bonus (our choice for the one 'chosen when played').",
         "usa el bonus impreso y no la regla estándar",
     ),
+    _r(
+        "epic.centaur",
+        "Epic centaur: Herd Instinct",
+        "With the steeds module on too, when another player discards a steed an Epic centaur may, "
+        "while it lies on top of the discard pile, discard two cards from hand to take it into "
+        "their hand.",
+        "cartas de tu mano para poner la carta de esa montura en tu mano",
+    ),
 )

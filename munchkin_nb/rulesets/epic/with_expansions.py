@@ -14,9 +14,10 @@ from munchkin_nb.engine.actions import Action, require
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.cardinfo import card, classes, races
 from munchkin_nb.engine.combat import Term
-from munchkin_nb.engine.flow import draw, reward
+from munchkin_nb.engine.flow import discard, draw, reward
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.moves_base import Move, act, move
+from munchkin_nb.engine.interaction import OPEN
+from munchkin_nb.engine.moves_base import Move, act, move, owned
 from munchkin_nb.engine.moves_combat import reopen
 from munchkin_nb.engine.state import Combat, GameState, Player
 
@@ -28,6 +29,8 @@ HIRELINGS = "hirelings"
 RAN = "epic.ran"  # mark per player: [turn, escapes, catches] of the current fight's run
 EXTRA = "epic.extra_turn"  # mark: the turn a lizard man's extra turn was granted for
 DARK = "epic.dark"  # mark: [turn, asker, refuser or None] once a Dark asker has rolled in this fight
+HERD = "epic.herd"  # mark: [steed, who discarded it], the last steed a player discarded
+STEEDS = "steeds"
 TALL = "epic.tall"  # mark per helper: [turn, die] of a Tall helper's roll in the current fight
 
 
@@ -179,6 +182,79 @@ def wicked_gains(s: GameState, c: Combat) -> str | None:
     if isinstance(got, list) and got[0] == s.turn and got[2] == c.fighter:
         return str(got[1])
     return None
+
+
+# -- centaur: Herd Instinct -------------------------------------------------------------------
+@hook("after_action", NAME)
+def steed_discarded(b: Builder, a: Action) -> None:
+    """Note the last steed a player discarded, and who did: an Epic centaur may take it."""
+    s = b.s
+    if not (both_on(s) and STEEDS in s.modules):
+        return
+    for e in list(b.events):
+        if (
+            e.type == "CardDiscarded"
+            and e.payload.get("player")
+            and card(s, e.payload["card"]).kind == "steed"
+        ):
+            b.emit(
+                "MarkSet", {"key": HERD, "value": [e.payload["card"], e.payload["player"]]}, ["epic.centaur"]
+            )
+
+
+@move
+class Herd(Move):
+    """An Epic centaur discards two cards from hand to take the steed another player just discarded."""
+
+    name = "epic_centaur_herd"
+    module = NAME
+    when = ("turn",)
+    anytime = OPEN
+    anytime_rule = "epic.centaur"
+    exact = True
+
+    def _steed(self, s: GameState, player: str) -> str | None:
+        """The steed this player may take now: another's, still on top of its discard pile."""
+        got = s.marks.get(HERD)
+        p = s.player(player)
+        if not (isinstance(got, list) and both_on(s) and STEEDS in s.modules) or got[1] == player:
+            return None
+        if p.dead or not is_epic(s, p) or "centaur" not in races(s, p) or len(p.hand) < 2:
+            return None
+        pile = s.discards.get(card(s, got[0]).deck, [])
+        return str(got[0]) if pile and pile[-1] == got[0] else None
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        steed = self._steed(s, player)
+        if steed:
+            cheap = sorted(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))[:2]
+            yield act(self.name, player, cards=cheap)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(
+            self._steed(s, a.player) is not None,
+            "epic.centaur",
+            "only an Epic centaur takes a steed another player just discarded.",
+        )
+        cards = a.params.get("cards")
+        require(
+            isinstance(cards, list) and len(cards) == 2 and len(set(cards)) == 2,
+            "epic.centaur",
+            "the steed costs two different cards from hand.",
+        )
+        for cid in a.params["cards"]:
+            owned(s, Action(a.name, a.player, {"card": cid}))
+            require(cid in s.player(a.player).hand, "epic.centaur", "the two cards come from the hand.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        s = b.s
+        steed = self._steed(s, a.player)
+        assert steed is not None  # checked
+        deck = card(s, steed).deck
+        b.emit("CardTakenFromDiscard", {"player": a.player, "card": steed, "deck": deck}, ["epic.centaur"])
+        b.emit("MarkSet", {"key": HERD, "value": None}, ["epic.centaur"])
+        for cid in a.params["cards"]:
+            discard(b, a.player, cid, "paid for a steed", ["epic.centaur"])
 
 
 # -- orc: Munchkin Food ---------------------------------------------------------------------
