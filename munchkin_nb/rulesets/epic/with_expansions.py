@@ -17,12 +17,12 @@ from munchkin_nb.engine.combat import Term
 from munchkin_nb.engine.flow import discard, draw, reward
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves_base import Move, act, move, owned
+from munchkin_nb.engine.moves_base import Move, act, move
 from munchkin_nb.engine.moves_combat import reopen
 from munchkin_nb.engine.state import Combat, GameState, Player
 
 from . import NAME
-from .engine import is_epic
+from .engine import cheapest, is_epic, two_cards
 
 EXPANSIONS = "expansions"
 HIRELINGS = "hirelings"
@@ -227,8 +227,7 @@ class Herd(Move):
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         steed = self._steed(s, player)
         if steed:
-            cheap = sorted(s.player(player).hand, key=lambda c: (card(s, c).gold or 0, c))[:2]
-            yield act(self.name, player, cards=cheap)
+            yield act(self.name, player, cards=cheapest(s, s.player(player).hand, 2))
 
     def check(self, s: GameState, a: Action) -> None:
         require(
@@ -236,14 +235,8 @@ class Herd(Move):
             "epic.centaur",
             "only an Epic centaur takes a steed another player just discarded.",
         )
-        cards = a.params.get("cards")
-        require(
-            isinstance(cards, list) and len(cards) == 2 and len(set(cards)) == 2,
-            "epic.centaur",
-            "the steed costs two different cards from hand.",
-        )
+        two_cards(s, a, "epic.centaur", "the steed costs two different cards from hand.")
         for cid in a.params["cards"]:
-            owned(s, Action(a.name, a.player, {"card": cid}))
             require(cid in s.player(a.player).hand, "epic.centaur", "the two cards come from the hand.")
 
     def run(self, b: Builder, a: Action) -> None:
