@@ -217,11 +217,13 @@ def reward(b: Builder, levels: int) -> None:
         },
         won_rules,
     )
+    # the fight's levels and treasures go to the fighter unless a plug-in names another player
+    winner = next((w for fn in hooks.of(s, "reward_to") if (w := fn(s, c))), c.fighter)
     if levels:
         compelled = bool(c.bribe.get("compelled"))
         change_level(
             b,
-            c.fighter,
+            winner,
             levels,
             "killed a monster",
             by_kill=not compelled,
@@ -243,7 +245,7 @@ def reward(b: Builder, levels: int) -> None:
     face = "up" if c.helper else "down"
     share = int(c.bribe.get("treasures", 0)) if c.helper else 0
     for i in range(treasures):
-        taker = c.helper if c.helper and i < share else c.fighter  # a share only with a helper
+        taker = c.helper if c.helper and i < share else winner  # a share only with a helper
         if draw(b, taker, "treasure", face, "monster_treasure", ["combat.win"]) is None:
             break
     end_combat(b, "won")

@@ -42,6 +42,8 @@ Points (the signature each registered function has):
   its new owner when it changes hands (instead of being discarded).
 - `may_unequip`   fn(state, player, card) -> (rule, sentence) | None: a refusal to turn an
   equipped item sideways.
+- `reward_to`     fn(state, combat) -> str | None: the player who gains a won fight's levels and
+  treasures instead of its fighter (None: the fighter).
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ POINTS = (
     "set_aside",
     "attachments_follow",
     "may_unequip",
+    "reward_to",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

@@ -241,6 +241,7 @@ ACTION_WORDS: dict[str, str] = {
     "enhance": "played {card} on {onto}",
     "gnome_illusion": "discarded {card} for an illusion",
     "epic_orc_eat": "ate {monster}",
+    "epic_centaur_herd": "discarded {cards} to take the steed",
     "hire": "hired {card}",
     "dismiss_hireling": "dismissed the hireling",
     "hireling_carry": "gave {card} to the hireling to carry",

@@ -30,6 +30,7 @@ MODULE = register_module(
             "epic_suffer_curse": 1.0,
             "epic_orc_eat": 1.0,
             "epic_drop_big_item": 1.0,
+            "epic_centaur_herd": 0.5,
         },
         changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
     )

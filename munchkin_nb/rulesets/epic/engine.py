@@ -147,6 +147,19 @@ def go_on(b: Builder, a: Action) -> None:
 
 
 # -- the cleric's miracle ------------------------------------------------------
+def cheapest(s: GameState, cards: list[str], n: int) -> list[str]:
+    """The `n` cards worth the least gold: what a bot pays a power with."""
+    return sorted(cards, key=lambda c: (card(s, c).gold or 0, c))[:n]
+
+
+def two_cards(s: GameState, a: Action, rule: str, why: str) -> None:
+    """The action's `cards` are two different cards its player owns: what a power costs."""
+    cards = a.params.get("cards")
+    require(isinstance(cards, list) and len(cards) == 2 and len(set(cards)) == 2, rule, why)
+    for cid in a.params["cards"]:
+        owned(s, Action(a.name, a.player, {"card": cid}))
+
+
 @move
 class Miracle(Move):
     """An Epic cleric discards two cards (hand or table) to take the top treasure face down."""
@@ -167,19 +180,11 @@ class Miracle(Move):
             return
         hand = s.player(player).hand
         if len(hand) >= 2 and (s.decks["treasure"] or s.discards["treasure"]):
-            cheap = sorted(hand, key=lambda c: (card(s, c).gold or 0, c))[:2]
-            yield act(self.name, player, cards=cheap)
+            yield act(self.name, player, cards=cheapest(s, hand, 2))
 
     def check(self, s: GameState, a: Action) -> None:
         require(self._ok(s, a.player), "epic.cleric", f"{a.player} is not an Epic cleric.")
-        cards = a.params.get("cards")
-        require(
-            isinstance(cards, list) and len(cards) == 2 and len(set(cards)) == 2,
-            "epic.cleric",
-            "a miracle costs two different cards.",
-        )
-        for i in range(2):
-            owned(s, Action(a.name, a.player, {"card": a.params["cards"][i]}))
+        two_cards(s, a, "epic.cleric", "a miracle costs two different cards.")
 
     def run(self, b: Builder, a: Action) -> None:
         for cid in a.params["cards"]:

@@ -56,4 +56,37 @@ RULES = (
         "else goes to the hand (or is played at once).",
         "Si ninguna de las dos cartas de puerta muestra un monstruo cuando das la",
     ),
+    _r(
+        "epic.tall",
+        "Epic Tall: A Big Help",
+        "An Epic character with Tall on a race in play who helps in a combat when asked rolls a "
+        "die and adds it to the help; if the monsters are defeated the helper takes the top card "
+        "of a discard pile (the treasure pile if it has one, else the door pile).",
+        "también tiras un dado y sumas el resultado",
+    ),
+    _r(
+        "epic.dark",
+        "Epic Dark: You Are So Wicked",
+        "When a player refuses to help an Epic character with Dark on a race in play who asked "
+        "them in a fight, the asker rolls a die (once per fight): on 5 or 6 the refuser now fights "
+        "the monsters alone, as usual; if they are defeated the asker, not the refuser, gains their "
+        "treasures and levels; then the asker's turn goes on.",
+        "tira un dado: si el resultado es 5 o 6",
+    ),
+    _r(
+        "epic.master",
+        "Epic Master: How Cool You Are",
+        "With the hirelings module on too, an Epic character with Master on a class in play has one "
+        "monster enhancer on their hireling count at its printed bonus instead of one level per +5: "
+        "the one with the highest bonus (our choice for the one 'chosen when played').",
+        "usa el bonus impreso y no la regla estándar",
+    ),
+    _r(
+        "epic.centaur",
+        "Epic centaur: Herd Instinct",
+        "With the steeds module on too, when another player discards a steed an Epic centaur may, "
+        "while it lies on top of the discard pile, discard two cards from hand to take it into "
+        "their hand.",
+        "cartas de tu mano para poner la carta de esa montura en tu mano",
+    ),
 )

@@ -14,18 +14,24 @@ from munchkin_nb.engine.actions import Action, require
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.cardinfo import card, classes, races
 from munchkin_nb.engine.combat import Term
-from munchkin_nb.engine.flow import draw, reward
+from munchkin_nb.engine.flow import discard, draw, reward
 from munchkin_nb.engine.hooks import hook
+from munchkin_nb.engine.interaction import OPEN
 from munchkin_nb.engine.moves_base import Move, act, move
 from munchkin_nb.engine.moves_combat import reopen
 from munchkin_nb.engine.state import Combat, GameState, Player
 
 from . import NAME
-from .engine import is_epic
+from .engine import cheapest, is_epic, two_cards
 
 EXPANSIONS = "expansions"
+HIRELINGS = "hirelings"
 RAN = "epic.ran"  # mark per player: [turn, escapes, catches] of the current fight's run
 EXTRA = "epic.extra_turn"  # mark: the turn a lizard man's extra turn was granted for
+DARK = "epic.dark"  # mark: [turn, asker, refuser or None] once a Dark asker has rolled in this fight
+HERD = "epic.herd"  # mark: [steed, who discarded it], the last steed a player discarded
+STEEDS = "steeds"
+TALL = "epic.tall"  # mark per helper: [turn, die] of a Tall helper's roll in the current fight
 
 
 def both_on(s: GameState) -> bool:
@@ -65,7 +71,183 @@ def epic_enhancer_terms(s: GameState, name: str, c: Combat) -> list[Term]:
         bonus = sum(2 * (card(s, m["card"]).treasures or 0) for m in c.monsters)
         if bonus:
             out.append(Term("players", "Elite: twice the treasures", bonus, elite, "epic.elite", name))
+    master = _masterful(s, p)
+    if master:
+        out.append(
+            Term(
+                "players",
+                f"Master: {master[1]} at its printed bonus",
+                master[2],
+                master[0],
+                "epic.master",
+                name,
+            )
+        )
+    tall = _big_help(s, p, c)
+    if tall:
+        out.append(Term("players", "Tall: a die for the help", tall[1], tall[0], "epic.tall", name))
     return out
+
+
+# -- Master: How Cool You Are ----------------------------------------------------------------
+def _masterful(s: GameState, p: Player) -> tuple[str, str, int] | None:
+    """(Master card, enhancer name, extra) for an Epic Master's hireling: its best enhancer counts
+    at its printed bonus, `extra` more than the levels the hirelings module already gives for it."""
+    master = enhanced(s, p, "master", "classes")
+    if not (master and HIRELINGS in s.modules and is_epic(s, p)):
+        return None
+    # imported here, once the hirelings module is on (so loaded): importing it when this file
+    # loads would register its moves before the core's and reorder the interaction table
+    from munchkin_nb.rulesets.hirelings.engine import enhancer_value, enhancers_on, hireling_of, levels_of
+
+    hireling = hireling_of(s, p)
+    if hireling is None:
+        return None
+    best = max(enhancers_on(p, hireling), key=lambda e: enhancer_value(s, e), default=None)
+    value = enhancer_value(s, best) if best else 0
+    if not best or value <= 0:
+        return None
+    return master, card(s, best).name, value - levels_of(value)
+
+
+# -- Tall: A Big Help -----------------------------------------------------------------------
+def _tall(s: GameState, p: Player) -> str | None:
+    """The Tall card on a race of an Epic player (both modules on), or None."""
+    return enhanced(s, p, "tall", "races") if both_on(s) and is_epic(s, p) else None
+
+
+def _big_help(s: GameState, p: Player, c: Combat) -> tuple[str, int] | None:
+    """(Tall card, die) when the player helps in this fight and rolled for it this turn."""
+    got = s.marks.get(f"{TALL}:{p.name}")
+    tall = _tall(s, p)
+    if c.helper != p.name or not tall or not isinstance(got, list) or got[0] != s.turn:
+        return None
+    return tall, int(got[1])
+
+
+@hook("after_action", NAME)
+def tall_helps(b: Builder, a: Action) -> None:
+    """A Tall Epic helper rolls a die when the help is accepted; if the fight is won, they take the
+    top card of a discard pile (the treasure pile when it has one: our choice for the "may")."""
+    s = b.s
+    if not both_on(s):
+        return
+    for e in list(b.events):
+        if e.type == "HelpAccepted" and s.combat is not None and _tall(s, s.player(e.payload["helper"])):
+            who = e.payload["helper"]
+            die = b.roll(who, "tall_help", ["epic.tall"])
+            b.emit("MarkSet", {"key": f"{TALL}:{who}", "value": [s.turn, die]}, ["epic.tall"])
+        elif e.type == "CombatEnded":
+            for key in [k for k in s.marks if k.startswith(TALL + ":")]:
+                got, who = s.marks[key], key.split(":", 1)[1]
+                b.emit("MarkSet", {"key": key, "value": None}, ["epic.tall"])
+                if e.payload.get("outcome") == "won" and got[0] == s.turn and not s.player(who).dead:
+                    kind = "treasure" if s.discards["treasure"] else "door"
+                    if s.discards[kind]:
+                        top = s.discards[kind][-1]
+                        b.emit(
+                            "CardTakenFromDiscard", {"player": who, "card": top, "deck": kind}, ["epic.tall"]
+                        )
+
+
+# -- Dark: You Are So Wicked --------------------------------------------------------------
+@hook("after_action", NAME)
+def so_wicked(b: Builder, a: Action) -> None:
+    """A Dark Epic asker refused help rolls once per fight: on 5 or 6 the refuser fights instead."""
+    s = b.s
+    if not both_on(s):
+        return
+    for e in list(b.events):
+        if e.type == "CombatEnded" and DARK in s.marks:
+            b.emit("MarkSet", {"key": DARK, "value": None}, ["epic.dark"])
+        elif e.type == "HelpDeclined" and s.combat is not None and s.fight.stage == "fight":
+            asker, refuser = s.fight.fighter, e.payload["helper"]
+            p = s.player(asker)
+            if DARK in s.marks or not (is_epic(s, p) and enhanced(s, p, "dark", "races")):
+                continue
+            die = b.roll(asker, "dark_refused", ["epic.dark"])
+            fights = die >= 5 and not s.player(refuser).dead
+            b.emit(
+                "MarkSet", {"key": DARK, "value": [s.turn, asker, refuser if fights else None]}, ["epic.dark"]
+            )
+            if fights:
+                b.emit("CombatTransferred", {"player": refuser, "from_player": asker}, ["epic.dark"])
+                reopen(b, refuser)
+
+
+@hook("reward_to", NAME)
+def wicked_gains(s: GameState, c: Combat) -> str | None:
+    """The refuser who fights for a Dark asker gains nothing: the asker takes the rewards."""
+    got = s.marks.get(DARK)
+    if isinstance(got, list) and got[0] == s.turn and got[2] == c.fighter:
+        return str(got[1])
+    return None
+
+
+# -- centaur: Herd Instinct -------------------------------------------------------------------
+@hook("after_action", NAME)
+def steed_discarded(b: Builder, a: Action) -> None:
+    """Note the last steed a player discarded, and who did: an Epic centaur may take it."""
+    s = b.s
+    if not (both_on(s) and STEEDS in s.modules):
+        return
+    for e in list(b.events):
+        if (
+            e.type == "CardDiscarded"
+            and e.payload.get("player")
+            and card(s, e.payload["card"]).kind == "steed"
+        ):
+            b.emit(
+                "MarkSet", {"key": HERD, "value": [e.payload["card"], e.payload["player"]]}, ["epic.centaur"]
+            )
+
+
+@move
+class Herd(Move):
+    """An Epic centaur discards two cards from hand to take the steed another player just discarded."""
+
+    name = "epic_centaur_herd"
+    module = NAME
+    when = ("turn",)
+    anytime = OPEN
+    anytime_rule = "epic.centaur"
+    exact = True
+
+    def _steed(self, s: GameState, player: str) -> str | None:
+        """The steed this player may take now: another's, still on top of its discard pile."""
+        got = s.marks.get(HERD)
+        p = s.player(player)
+        if not (isinstance(got, list) and both_on(s) and STEEDS in s.modules) or got[1] == player:
+            return None
+        if p.dead or not is_epic(s, p) or "centaur" not in races(s, p) or len(p.hand) < 2:
+            return None
+        pile = s.discards.get(card(s, got[0]).deck, [])
+        return str(got[0]) if pile and pile[-1] == got[0] else None
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        steed = self._steed(s, player)
+        if steed:
+            yield act(self.name, player, cards=cheapest(s, s.player(player).hand, 2))
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(
+            self._steed(s, a.player) is not None,
+            "epic.centaur",
+            "only an Epic centaur takes a steed another player just discarded.",
+        )
+        two_cards(s, a, "epic.centaur", "the steed costs two different cards from hand.")
+        for cid in a.params["cards"]:
+            require(cid in s.player(a.player).hand, "epic.centaur", "the two cards come from the hand.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        s = b.s
+        steed = self._steed(s, a.player)
+        assert steed is not None  # checked
+        deck = card(s, steed).deck
+        b.emit("CardTakenFromDiscard", {"player": a.player, "card": steed, "deck": deck}, ["epic.centaur"])
+        b.emit("MarkSet", {"key": HERD, "value": None}, ["epic.centaur"])
+        for cid in a.params["cards"]:
+            discard(b, a.player, cid, "paid for a steed", ["epic.centaur"])
 
 
 # -- orc: Munchkin Food ---------------------------------------------------------------------
