@@ -6,7 +6,7 @@ import functools
 import random
 
 from munchkin_nb.engine import Action, GameState, breakdown, can, context, legal_actions
-from munchkin_nb.engine.cardinfo import card, item_usable
+from munchkin_nb.engine.cardinfo import card, item_usable, kinds_in_hand
 from munchkin_nb.rules.rulesets import MODULES
 
 # preference of each action when nothing more specific applies (higher first)
@@ -112,7 +112,7 @@ class HeuristicBot:
         p = s.player(me)
         if not p.hand and not p.carried:
             return None  # the cheap answer, asked before every decision of the game
-        kinds = {card(s, c).kind for c in p.hand}
+        kinds = kinds_in_hand(s, me)
         wanted: set[str] = set()
         leader = None
         leader_fights = False

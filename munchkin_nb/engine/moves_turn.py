@@ -26,7 +26,7 @@ from .flow import (
 from .interaction import OPEN
 from .moves_base import Move, act, in_hand, in_the_fight, move, target
 from .registry import handles
-from .state import GameState
+from .state import GameState, Player
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card
@@ -689,20 +689,20 @@ class GoUpALevel(Move):
     anytime = OPEN
     anytime_rule = "card.go_up_a_level"
 
-    def _ok(self, s: GameState, player: str, cid: str, t: str) -> bool:
+    @staticmethod
+    def _ok(s: GameState, c: Card, t: Player, cap: int) -> bool:
+        """Whether card `c` may raise player `t` now, below the level `cap` only a kill passes."""
         from .moves_cards import when_ok
 
-        return s.player(t).level < no_kill_cap(s) and not s.player(t).dead and when_ok(s, t, card(s, cid))
+        return t.level < cap and not t.dead and when_ok(s, t.name, c)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        from .moves_cards import when_ok
-
-        cap = no_kill_cap(s)  # what `_ok` asks, once for every card and target
+        cap = no_kill_cap(s)  # once for every card and target
         for cid in s.player(player).hand:
             c = card(s, cid)
             if c.kind == "go_up_a_level":
                 for p in s.players:
-                    if p.level < cap and not p.dead and when_ok(s, p.name, c):
+                    if self._ok(s, c, p, cap):
                         yield act(self.name, player, card=cid, target=p.name)
 
     def check(self, s: GameState, a: Action) -> None:
@@ -716,7 +716,9 @@ class GoUpALevel(Move):
             f"{t} is at level {s.player(t).level}: level {s.player(t).level + 1} needs a kill.",
         )
         require(
-            self._ok(s, a.player, cid, t), "card.go_up_a_level", f"{c.name} cannot be played now ({c.when})."
+            self._ok(s, c, s.player(t), no_kill_cap(s)),
+            "card.go_up_a_level",
+            f"{c.name} cannot be played now ({c.when}).",
         )
 
     @handles("effect", "gain_level")
