@@ -222,7 +222,7 @@ def interaction_graph_spec(
     g = interaction_digraph(events, source, turns)
     span = f" (turns {turns[0]}–{turns[1]})" if turns else ""
     spec = graph_spec(g, f"Who did what to whom{span}", {"player": "#264653", "monster": "#e76f51"})
-    if now is not None:
+    if now is not None and now >= 1:  # set-up (turn 0) is nobody's turn: nothing to mark
         _mark_turn(spec, g, interaction_digraph(events, source, (now, now)), events, now)
     return spec
 
@@ -240,7 +240,9 @@ def _mark_turn(spec: Spec, g: Any, this_turn: Any, events: list[Event], now: int
         if a in xy and b in xy and g.has_edge(a, b):
             xs += [xy[a][0], xy[b][0], None]
             ys += [xy[a][1], xy[b][1], None]
-    player = next((e.payload["player"] for e in events if e.type == "TurnStarted" and e.turn == now), None)
+    # whose turn: the TurnStarted just before the turn's first event (it carries the turn before)
+    first = next((i for i, e in enumerate(events) if e.turn == now), 0)
+    player = next((e.payload["player"] for e in reversed(events[:first]) if e.type == "TurnStarted"), None)
     spec["data"].append(
         {
             "type": "scatter",
