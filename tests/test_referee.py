@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -33,7 +32,7 @@ def test_a_changed_die_is_caught(game):
     events = list(game)
     i = _first(events, lambda e: e.type == "DieRolled" and e.turn > 0)
     p = events[i].payload
-    events[i] = dataclasses.replace(events[i], payload=dict(p, result=7 - p["result"]))
+    events[i] = events[i]._replace(payload=dict(p, result=7 - p["result"]))
     rep = referee_events(events)
     assert not rep.legal
 
@@ -48,7 +47,7 @@ def test_every_illegal_step_is_reported_not_just_the_first(game):
     for i in kicks:
         a = events[i].payload["action"]
         other = next(n for n in ("Ana", "Ben", "Cleo", "Dario") if n != a["player"])
-        events[i] = dataclasses.replace(events[i], payload={"action": dict(a, player=other)})
+        events[i] = events[i]._replace(payload={"action": dict(a, player=other)})
     rep = referee_events(events)
     illegal = [f for f in rep.findings if f.rule == "decision.pending"]
     assert len(illegal) == 2

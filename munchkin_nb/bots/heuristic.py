@@ -138,15 +138,21 @@ class HeuristicBot:
         wanted |= answers
         if not wanted:
             return None
+        # the one Go Up a Level or curse it would play, asked about directly: listing them would
+        # try every card on every player
+        for name, on in (("go_up_a_level", me), ("curse", leader.name if leader else None)):
+            if name in wanted and on is not None:
+                for cid in p.hand:
+                    if card(s, cid).kind == name:
+                        mine = Action(name, me, {"card": cid, "target": on})
+                        if can(s, mine):
+                            return mine
+        rest = wanted - {"go_up_a_level", "curse"}
+        if not rest:
+            return None
         by: dict[str, list[Action]] = {}
-        for a in legal_actions(s, me, only=wanted):
+        for a in legal_actions(s, me, only=rest):
             by.setdefault(a.name, []).append(a)
-        for a in by.get("go_up_a_level", []):
-            if a.params["target"] == me:
-                return a
-        for a in by.get("curse", []):
-            if leader is not None and a.params["target"] == leader.name:
-                return a
         for a in by.get("play_enhancer", []):
             return a
         for a in by.get("play_one_shot", []):

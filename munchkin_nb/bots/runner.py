@@ -87,9 +87,11 @@ def play_on(
         bot_move(game, bots)
 
 
-def table_view(s: GameState) -> tuple[object, ...]:
-    """What a player asked whether to interject has seen: turn, phase, kind of decision, monsters."""
-    return (s.turn, s.phase, context(s)[1], len(s.combat.monsters) if s.combat else 0)
+def table_view(s: GameState, when: str | None = None) -> tuple[object, ...]:
+    """What a player asked whether to interject has seen: turn, phase, kind of decision, monsters.
+    `when`: the kind of decision, if the caller has it from `context` already."""
+    kind = context(s)[1] if when is None else when
+    return (s.turn, s.phase, kind, len(s.combat.monsters) if s.combat else 0)
 
 
 def ask_around(
@@ -102,10 +104,10 @@ def ask_around(
     # kind of decision or number of monsters): that keeps simulations fast, and the bots lose
     # little by it.
     s = game.state
-    decider = context(s)[0]
+    decider, when = context(s)
     if decider is None:
         return going()
-    view = table_view(s)
+    view = table_view(s, when)
     k = names.index(decider)
     for name in names[k + 1 :] + names[:k]:
         if name not in bots or asked.get(name) == view:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import Event
 
@@ -18,13 +17,21 @@ class IllegalAction(Exception):
         self.sentence = sentence
 
 
-@dataclass(frozen=True)
-class Action:
-    """One intent: `name` in the game's words (kick_door, run_away, ...), who, and its parameters."""
-
+class _Fields(NamedTuple):
     name: str
     player: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any]
+
+
+class Action(_Fields):
+    """One intent: `name` in the game's words (kick_door, run_away, ...), who, and its parameters."""
+
+    # a named tuple, immutable: the legal-action search makes tens of thousands per game, and a
+    # tuple is made three times faster than a frozen dataclass
+    __slots__ = ()
+
+    def __new__(cls, name: str, player: str, params: dict[str, Any] | None = None) -> Action:
+        return tuple.__new__(cls, (name, player, {} if params is None else params))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "player": self.player, "params": self.params}

@@ -38,7 +38,12 @@ def card(state: GameState, cid: str) -> Card:
 
 def kinds_in_hand(state: GameState, name: str) -> frozenset[str]:
     """The kinds of the cards in a player's hand (curse, monster, one_shot...)."""
-    return frozenset([card(state, c).kind for c in state.player(name).hand])
+    hand = state.player(name).hand
+    try:  # asked before most decisions of every player: the table directly, not card() per card
+        table = _INSTANCES[state.card_set]
+        return frozenset([table[c].kind for c in hand])
+    except KeyError:  # the set not loaded yet, or a stray id (card() says which)
+        return frozenset([card(state, c).kind for c in hand])
 
 
 def effect(c: Card, key: str) -> Any:
@@ -107,6 +112,42 @@ def holds(state: GameState, p: Player, cond: dict[str, Any] | None) -> bool:
     return True
 
 
+@handles(
+    "when",
+    "combat",
+    "own_turn",
+    "any_time",
+    "on_draw",
+    "after_failed_roll",
+    "after_combat",
+    "not_highest",
+    "in_play",
+)
+def when_ok(s: GameState, player: str, c: Card) -> bool:
+    """Whether the card's `when` lets `player` play it (or have it played on them) now."""
+    w = c.when or "any_time"
+    if w == "combat":
+        return s.combat is not None
+    if w == "own_turn":
+        # in or out of a combat: what the card acts on (a monster, a target) is checked by its params
+        return s.active.name == player
+    if w == "on_draw":
+        return False
+    if w == "after_failed_roll":
+        fight = s.combat
+        return fight is not None and fight.escape is not None and fight.escape["player"] == player
+    if isinstance(w, dict):
+        if w.get("in_play"):
+            name, copy = w["in_play"], w["in_play"] + "#"
+            return any(x == name or x.startswith(copy) for p in s.players for x in p.in_play())
+        if w.get("not_highest"):
+            top = max(p.level for p in s.players)
+            return s.player(player).level < top
+        if w.get("after_combat"):
+            return s.fought and s.combat is None
+    return True
+
+
 def _slot_of(state: GameState, cid: str) -> str:
     return card(state, cid).slot or "none"
 
@@ -117,10 +158,13 @@ def _slots(val: str) -> tuple[str, ...]:
 
 def abilities(state: GameState, p: Player, key: str) -> list[Any]:
     """Every race or class ability `key` the player has (a module's hooks may grant more)."""
+    fns = hooks.of(state, "abilities")
+    if not (p.races or p.classes or fns):
+        return []  # a human with no class, in a game whose modules grant nothing: the common case
     out: list[Any] = []
     for c in p.races + p.classes:
         out.extend(effects(card(state, c), key))
-    for fn in hooks.of(state, "abilities"):
+    for fn in fns:
         out.extend(fn(state, p, key))
     return out
 
@@ -138,7 +182,9 @@ def hand_limit(state: GameState, p: Player, base: int) -> int:
 def item_usable(state: GameState, p: Player, cid: str) -> bool:
     """Whether the item's restrictions let `p` use it (Cheat! lifts them)."""
     c = card(state, cid)
-    if any(on == cid and effect(card(state, att), "cheat") for att, on in p.attachments.items()):
+    if p.attachments and any(
+        on == cid and effect(card(state, att), "cheat") for att, on in p.attachments.items()
+    ):
         return True  # Cheat! on it; other cards attached to an item (enhancers) lift nothing
     if not c.requires:
         return True

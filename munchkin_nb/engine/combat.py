@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import hooks
 from .cardinfo import abilities, card, effect, effects, holds, item_usable
@@ -16,10 +16,10 @@ if TYPE_CHECKING:
 SLOTS = {"headgear": 1, "armor": 1, "footgear": 1, "hands": 2}
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One signed contribution to one side's strength, with the card or rule behind it."""
 
+    # a named tuple: a breakdown makes a dozen of these, and the bots ask for many breakdowns
     side: str  # "players" or "monsters"
     label: str
     amount: int
@@ -57,7 +57,7 @@ class Breakdown:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "terms": [t.__dict__ for t in self.terms],
+            "terms": [t._asdict() for t in self.terms],
             "players": self.players,
             "monsters": self.monsters,
             "margin": self.margin,
@@ -68,13 +68,16 @@ class Breakdown:
 def extra_items(state: GameState, p: Player) -> int:
     """How many items beyond the slot and big-item limits the player may use (Hireling; a module's
     `abilities` hook may grant more)."""
-    granted = sum(int(v) for v in abilities(state, p, "extra_item") if isinstance(v, int))
-    return granted + sum(
-        int(v)
-        for cid in p.equipped
-        for v in effects(card(state, cid), "extra_item")
-        if isinstance(v, int) and item_usable(state, p, cid)
-    )
+    # plain loops: this is asked for every fighter in every combat breakdown
+    total = 0
+    for v in abilities(state, p, "extra_item"):
+        if isinstance(v, int):
+            total += int(v)
+    for cid in p.equipped:
+        for v in effects(card(state, cid), "extra_item"):
+            if isinstance(v, int) and item_usable(state, p, cid):
+                total += int(v)
+    return total
 
 
 @handles("effect", "extra_item")
@@ -310,22 +313,31 @@ def unaided(state: GameState, c: Combat) -> bool:
 def levels_for(state: GameState, c: Combat) -> int:
     """Levels the fighter gains for killing every monster still in the combat."""
     total = 0
-    # "killed with fire": only the fighters' own side burns it; a flame thrown for the monster does not
-    tags = {t for mod in c.modifiers if mod["side"] == "players" for t in mod.get("tags", [])}
-    for n in fighters(c):
-        for cid in counting_items(state, state.player(n)):
-            tags.update(_tags(card(state, cid)))
+    tags: set[str] | None = None  # the fighters' tags, looked for only when a monster asks
     for m in c.monsters:
         mc = card(state, m["card"])
         lv = mc.levels or 1
         tag = effect(mc, "extra_level_with_tag")
-        if tag and tag in tags:
-            lv += 1
+        if tag:
+            if tags is None:
+                tags = _fighters_tags(state, c)
+            if tag in tags:
+                lv += 1
         extra = effect(mc, "extra_level_unaided")
         if isinstance(extra, int) and unaided(state, c):
             lv += extra
         total += lv * (1 + len(m.get("mates", [])))
     return total
+
+
+def _fighters_tags(state: GameState, c: Combat) -> set[str]:
+    """The tags ("fire") of what the fighters fight with: their side's one-shots and counting items."""
+    # "killed with fire": only the fighters' own side burns it; a flame thrown for the monster does not
+    tags = {t for mod in c.modifiers if mod["side"] == "players" for t in mod.get("tags", [])}
+    for n in fighters(c):
+        for cid in counting_items(state, state.player(n)):
+            tags.update(_tags(card(state, cid)))
+    return tags
 
 
 def _tags(c: Card) -> set[str]:

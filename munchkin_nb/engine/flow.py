@@ -44,7 +44,8 @@ def draw(
     if s.player(player).dead and reason != "new_character":
         return None
     aside = [c for fn in hooks.of(s, "set_aside") for c in fn(s, kind)]
-    if not [c for c in s.decks[kind] if c not in aside]:
+    # whether a card is left to draw (the whole deck is copied only when a module sets some aside)
+    if not (any(c not in aside for c in s.decks[kind]) if aside else s.decks[kind]):
         if not s.discards[kind]:
             return None
         order = [c for c in s.decks[kind] if c in aside] + b.chance.shuffle(s.discards[kind])
@@ -60,7 +61,8 @@ def discard(
 ) -> None:
     """Discard a card; what sat on it goes too, and a player who lost a race may hold too many big items."""
     race_of = next((p.name for p in b.s.players if cid in p.races), None)
-    detach(b, cid)
+    if any(p.attachments for p in b.s.players):  # only a card with something attached loses it
+        detach(b, cid)
     payload: dict[str, object] = {"player": player, "card": cid, "reason": reason}
     for fn in hooks.of(b.s, "discard_pile"):
         pile = fn(b.s, cid)

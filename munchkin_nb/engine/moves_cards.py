@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from .actions import Action, require
 from .builder import Builder
-from .cardinfo import card, effect, holds
+from .cardinfo import card, effect, holds, when_ok
 from .flow import advance, change_level, check_win, discard, draw, give
 from .interaction import OPEN
 from .moves_base import Move, act, in_hand, move, target
@@ -25,43 +25,7 @@ def on_draw(b: Builder, player: str, cid: str) -> None:
     use_effects(b, player, cid, {})
 
 
-@handles(
-    "when",
-    "combat",
-    "own_turn",
-    "any_time",
-    "on_draw",
-    "after_failed_roll",
-    "after_combat",
-    "not_highest",
-    "in_play",
-)
-def when_ok(s: GameState, player: str, c: Card) -> bool:
-    """Whether the card's `when` lets `player` play it (or have it played on them) now."""
-    w = c.when or "any_time"
-    if w == "combat":
-        return s.combat is not None
-    if w == "own_turn":
-        # in or out of a combat: what the card acts on (a monster, a target) is checked by its params
-        return s.active.name == player
-    if w == "on_draw":
-        return False
-    if w == "after_failed_roll":
-        fight = s.combat
-        return fight is not None and fight.escape is not None and fight.escape["player"] == player
-    if isinstance(w, dict):
-        if w.get("in_play"):
-            name, copy = w["in_play"], w["in_play"] + "#"
-            return any(x == name or x.startswith(copy) for p in s.players for x in p.in_play())
-        if w.get("not_highest"):
-            top = max(p.level for p in s.players)
-            return s.player(player).level < top
-        if w.get("after_combat"):
-            return s.fought and s.combat is None
-    return True
-
-
-_when_ok = when_ok
+_when_ok = when_ok  # moved to cardinfo (the legal-action search asks it of every card)
 
 
 #: runner(b, player, cid, params, value): `value` is the effect's value in the card data

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from .actions import Action, IllegalAction, require
 from .builder import Builder
-from .cardinfo import card, effect, effects
+from .cardinfo import card, effect, effects, when_ok
 from .combat import fighters
 from .flow import discard
 from .monster_effects import killed_by_tags
@@ -173,8 +173,6 @@ class PlayOneShot(Move):
             raise IllegalAction("combat.one_shot", f"{card(s, cid).name} is not played this way.")
         c = card(s, cid)
         if c.when == "after_failed_roll":
-            from .moves_cards import when_ok
-
             require(
                 when_ok(s, a.player, c) and a.params.get("target") == a.player,
                 "card.effect",

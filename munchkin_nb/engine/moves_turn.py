@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import hooks
 from .actions import Action, IllegalAction, require
 from .builder import Builder
-from .cardinfo import abilities, card, effect, hand_limit, has_ability, item_usable
+from .cardinfo import abilities, card, effect, effects, hand_limit, has_ability, item_usable, when_ok
+from .combat import counting_items, die_modifier, extra_items
 from .flow import (
     apply_steps,
     change_level,
@@ -48,10 +50,6 @@ def fits(s: GameState, name: str, cid: str) -> bool:
     slot = c.slot or "none"
     if slot == "none":
         return True
-    from dataclasses import replace
-
-    from .combat import counting_items
-
     return cid in counting_items(s, replace(p, equipped=p.equipped + [cid]))
 
 
@@ -68,8 +66,6 @@ def big_item_limit(s: GameState, name: str) -> int:
     p = s.player(name)
     if has_ability(s, p, "big_items_unlimited"):
         return 10**6
-    from .combat import extra_items
-
     return 1 + len(abilities(s, p, "extra_big_item")) + extra_items(s, p)
 
 
@@ -571,8 +567,6 @@ class Steal(Move):
         in_hand(s, a, "discard")
 
     def run(self, b: Builder, a: Action) -> None:
-        from .combat import die_modifier
-
         s = b.s
         need = abilities(s, s.player(a.player), "theft")[0]
         discard(b, a.player, a.params["discard"], "theft", ["thief.theft", "ability.discard_cost"])
@@ -692,8 +686,6 @@ class GoUpALevel(Move):
     @staticmethod
     def _ok(s: GameState, c: Card, t: Player, cap: int) -> bool:
         """Whether card `c` may raise player `t` now, below the level `cap` only a kill passes."""
-        from .moves_cards import when_ok
-
         return t.level < cap and not t.dead and when_ok(s, t.name, c)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -748,8 +740,6 @@ def reopen_if_fighting(b: Builder, actor: str) -> None:
 
 
 def effect_values(c: Card, key: str) -> list[int]:
-    from .cardinfo import effects
-
     return [v for v in effects(c, key) if isinstance(v, int) and not isinstance(v, bool)]
 
 

@@ -9,7 +9,6 @@ The expected tables are computed here, independently of the page, with
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import urllib.request
 
@@ -258,7 +257,7 @@ def test_illegal_replay_shows_a_message(start_app, tmp_path, watched_page):
     record = play_game(3, 5, "heuristic")
     events = list(record.events)
     assert events[3].type == "CardDrawn"
-    events[3] = dataclasses.replace(events[3], payload=dict(events[3].payload, card="no_such_card#9"))
+    events[3] = events[3]._replace(payload=dict(events[3].payload, card="no_such_card#9"))
     path = tmp_path / "illegal.db"
     with EventStore(str(path)) as bad:
         bad.add_game(record.meta, events)
