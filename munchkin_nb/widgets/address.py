@@ -25,8 +25,12 @@ function render({ model, el }) {
   };
   const button = document.createElement("button");
   button.className = "jupyter-button widget-button munchkin-copy-link";
-  button.textContent = "copy link";
-  button.title = "copy the link to this position";
+  const words = () => {  // in the page's language (the kernel sets them)
+    button.textContent = model.get("label");
+    button.title = model.get("hint");
+  };
+  words();
+  model.on("change:label change:hint", words);
   button.style.minHeight = "40px";  // a finger's size on a phone, on every page (no page CSS needed)
   button.style.padding = "0 12px";
   const note = document.createElement("input");
@@ -37,8 +41,8 @@ function render({ model, el }) {
     sync();
     try {
       await navigator.clipboard.writeText(window.location.href);
-      button.textContent = "link copied";
-      setTimeout(() => { button.textContent = "copy link"; }, 2000);
+      button.textContent = model.get("copied");
+      setTimeout(words, 2000);
     } catch (error) {  // no clipboard (an http page on another host): show the link to copy by hand
       note.value = window.location.href;
       note.hidden = false;
@@ -61,6 +65,15 @@ class PageAddress(anywidget.AnyWidget):
 
     _esm = _ESM
     query = traitlets.Unicode("").tag(sync=True)
+    #: the button's words, in the page's language (`say`)
+    label = traitlets.Unicode("copy link").tag(sync=True)
+    copied = traitlets.Unicode("link copied").tag(sync=True)
+    hint = traitlets.Unicode("copy the link to this position").tag(sync=True)
+
+    def say(self, label: str, copied: str, hint: str) -> None:
+        """The button's words in another language: its label, what it says once the link is
+        copied, and its tooltip."""
+        self.label, self.copied, self.hint = label, copied, hint
 
     def show(self, **params: object) -> None:
         """Put `params` (in this order, None left out) into the address."""

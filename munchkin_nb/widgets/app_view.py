@@ -15,9 +15,10 @@ from munchkin_nb.viz.figures import level_timeline_spec
 from .address import PageAddress, int_param
 from .base import View, error_box
 from .combat_view import CombatView
-from .figure_output import after_page_has_widgets, show_figure, show_message
+from .figure_output import show_figure, show_message
 from .game_picker import GameFilters
 from .graph_view import GraphView
+from .page_shown import PageShown
 from .stepper import TurnStepper
 
 if TYPE_CHECKING:
@@ -100,8 +101,10 @@ class GameView(View):
         self.levels_out = widgets.Output()
         self.levels_out.add_class("munchkin-levels-figure")
         self._levels_turn: int | None = None  # the turn the level timeline marks (None: not drawn)
-        # the level timeline is drawn once the page shows the stepper (figure_output)
-        after_page_has_widgets(self.draw_levels)
+        # the level timeline is sent once the page has drawn the stepper: plotly.js, evaluated
+        # for the first figure, would hold the buttons back (page_shown)
+        self.shown = PageShown()
+        self.shown.then(self.draw_levels)
         self.stepper.on_change(lambda _seq: self.mark_position())
         self.stepper.on_game(lambda _game, _seq: self.other_game())
         self.widget = widgets.VBox(
@@ -113,6 +116,7 @@ class GameView(View):
                 self.graph.widget,
                 widgets.HTML("<b>Levels</b>"),
                 self.levels_out,
+                self.shown,
             ]
         )
         self.widget.add_class("munchkin-game")

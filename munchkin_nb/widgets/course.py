@@ -251,6 +251,7 @@ class Course(View):
 
     def render(self) -> None:
         _ = gettext("course", self.lang)
+        self.address.say(_("copy link"), _("link copied"), _("copy the link to this position"))
         progress = self.store.progress
         intro = _(INTRO)
         self.heading.value = f"<h2>{escape(_('Learn Munchkin'))}</h2><p>{escape(intro)}</p>"

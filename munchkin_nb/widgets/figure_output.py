@@ -105,7 +105,7 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
-def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
     """The running event loop when this code runs in an IPython kernel, else None (a script,
     a test, or another library's loop such as Playwright's sync API: no cell to wait for)."""
     try:
@@ -124,77 +124,8 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
 def later(fn: Callable[[], None]) -> None:
     """Run `fn` after the current cell has finished (so the page shows what it has first);
     at once outside a kernel (scripts, tests)."""
-    loop = _kernel_loop()
+    loop = kernel_loop()
     if loop is None:
         fn()
     else:
         loop.call_soon(fn)
-
-
-# --- after the page has the widgets -------------------------------------------------------
-#
-# Measured (tests/browser, benchmarks/bench_app.py): in Voila the stepper's buttons became
-# usable only when the game's figures were drawn too (about 2 s after a bare stepper), because
-# the page's widget manager renders a view with all its children, and an Output holding a
-# plotly figure first loads plotly.js. So the figures of a first view are computed and sent
-# only once the page has fetched the widgets' state: the page draws the stepper at once and
-# the figures arrive as updates a moment later.
-
-_waiting: list[Callable[[], None]] = []
-_hooked = False
-
-
-def _hook_states_request() -> bool:
-    """Make ipywidgets' answer to the page's "request_states" run the waiting callbacks after it
-    (ipywidgets 8's control comm). False when that comm is already open (a live front end)."""
-    global _hooked
-    from ipywidgets import Widget
-
-    if getattr(Widget, "_control_comm", None) is not None:
-        return False
-    if not _hooked:
-        original = Widget._handle_control_comm_msg.__func__
-
-        def handle(cls: type[Widget], msg: dict[str, Any]) -> None:
-            original(cls, msg)
-            if msg.get("content", {}).get("data", {}).get("method") == "request_states":
-                _run_waiting()
-
-        Widget._handle_control_comm_msg = classmethod(handle)
-        _hooked = True
-    return True
-
-
-def _run_waiting() -> None:
-    todo = list(_waiting)
-    _waiting.clear()
-    for fn in todo:
-        later(fn)
-
-
-def after_page_has_widgets(fn: Callable[[], None], fallback: float = 4.0) -> None:
-    """Run `fn` once the page has fetched the widgets' state (a fresh Voila page), so what the
-    cell showed is drawn before `fn`'s output; or `fallback` seconds after the cell when the page
-    does not ask (an older widget protocol, no page at all). With a front end already live
-    (JupyterLab), or outside a kernel (scripts, tests), as `later`."""
-    loop = _kernel_loop()
-    if loop is None:
-        fn()
-        return
-    try:
-        hooked = _hook_states_request()
-    except Exception:
-        hooked = False
-    if not hooked:
-        loop.call_soon(fn)
-        return
-    done = False
-
-    def once() -> None:
-        nonlocal done
-        if not done:
-            done = True
-            fn()
-
-    _waiting.append(once)
-    loop.call_later(fallback, once)

@@ -256,6 +256,7 @@ class RulesExplorer(View):
         elif self.only_ruleset:
             word = t("ruleset")
             self.ruleset_note.value = f"<span>{escape(word)}: <b>{escape(self.only_ruleset)}</b></span>"
+        self.address.say(t("copy link"), t("link copied"), t("copy the link to this position"))
         self.tabs.set_title(0, t("Rules"))
         self.tabs.set_title(1, t("Cards"))
         if len(self.tabs.children) > 2:
