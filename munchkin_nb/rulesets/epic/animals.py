@@ -220,9 +220,12 @@ def _prey(s: GameState) -> list[str]:
 
 @hook("after_action", NAME)
 def note_prey(b: Builder, a: Action) -> None:
-    """Remember the monsters this action discarded: a ranger may tame one before the next action."""
+    """Remember the monsters this action discarded, when an Epic ranger could pay to tame one now:
+    they may, before the next action. (Nobody able to: nothing to remember, no event.)"""
     s = b.s
     if not _ranger_on(s):
+        return
+    if PREY not in s.marks and not any(_may_tame(s, p.name) for p in s.players):
         return
     got = [
         e.payload["card"]
@@ -232,6 +235,12 @@ def note_prey(b: Builder, a: Action) -> None:
     prey = [m for m in got if any(m in pile for pile in s.discards.values())]
     if prey != (s.marks.get(PREY) or []):
         b.emit("MarkSet", {"key": PREY, "value": prey or None}, ["epic.ranger"])
+
+
+def _may_tame(s: GameState, player: str) -> bool:
+    """Whether `player` is an Epic ranger holding the cards to tame (the steeds module aside)."""
+    p = s.player(player)
+    return not p.dead and is_epic(s, p) and "ranger" in classes(s, p) and len(p.hand) >= TAME_COST
 
 
 @move
@@ -250,7 +259,7 @@ class TameSteed(Move):
         return not p.dead and is_epic(s, p) and "ranger" in classes(s, p)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if _ranger_on(s) and self._ranger(s, player) and len(s.player(player).hand) >= TAME_COST:
+        if _ranger_on(s) and _may_tame(s, player):
             for m in _prey(s):
                 yield act(self.name, player, monster=m)
 
