@@ -106,27 +106,41 @@ def _sacrifice(b: Builder, owner: str, rule: str) -> str:
     return pet
 
 
+class _PetUse(Move):
+    """One use of the pet, in any fight, by its owner."""
+
+    module = NAME
+    anytime = ("combat",)
+    exact = True
+
+    def _open(self, s: GameState, player: str) -> Combat | None:
+        """The fight `player` may use a pet in now (they have one), or None."""
+        return _fighting(s) if pet_of(s, player) else None
+
+    def _fight(self, s: GameState, a: Action) -> Combat:
+        """The fight the pet is used in; refused, citing this use's rule, without a pet or a fight."""
+        require(pet_of(s, a.player) is not None, self.anytime_rule, f"{a.player} has no pet in play.")
+        c = _fighting(s)
+        require(c is not None, self.anytime_rule, "a pet is used in a fight.")
+        assert c is not None  # for the type checker: just required
+        return c
+
+
 @move
-class PetBonus(Move):
+class PetBonus(_PetUse):
     """Sacrifice the pet for a fighter or helper (yourself too): a one-shot bonus of its printed level."""
 
     name = "epic_pet_bonus"
-    module = NAME
-    anytime = ("combat",)
     anytime_rule = "epic.human_pet_bonus"
-    exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        c = _fighting(s)
-        if c is not None and pet_of(s, player):
+        c = self._open(s, player)
+        if c is not None:
             for f in fighters(c):
                 yield act(self.name, player, target=f)
 
     def check(self, s: GameState, a: Action) -> None:
-        require(pet_of(s, a.player) is not None, "epic.human_pet_bonus", f"{a.player} has no pet in play.")
-        c = _fighting(s)
-        require(c is not None, "epic.human_pet_bonus", "a pet is sacrificed in a fight.")
-        assert c is not None  # for the type checker: just required
+        c = self._fight(s, a)
         require(target(s, a) in fighters(c), "epic.human_pet_bonus", "the bonus goes to a fighter or helper.")
 
     def run(self, b: Builder, a: Action) -> None:
@@ -147,25 +161,19 @@ class PetBonus(Move):
 
 
 @move
-class PetWanders(Move):
+class PetWanders(_PetUse):
     """Set the pet on another player's fight: it joins as a Wandering Monster."""
 
     name = "epic_pet_wander"
-    module = NAME
-    anytime = ("combat",)
     anytime_rule = "epic.human_pet_monster"
-    exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        c = _fighting(s)
-        if c is not None and player not in fighters(c) and pet_of(s, player):
+        c = self._open(s, player)
+        if c is not None and player not in fighters(c):
             yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
-        require(pet_of(s, a.player) is not None, "epic.human_pet_monster", f"{a.player} has no pet in play.")
-        c = _fighting(s)
-        require(c is not None, "epic.human_pet_monster", "a pet joins a fight.")
-        assert c is not None  # for the type checker: just required
+        c = self._fight(s, a)
         require(
             a.player not in fighters(c), "epic.human_pet_monster", "the pet is set on another player's fight."
         )
@@ -237,10 +245,14 @@ def note_prey(b: Builder, a: Action) -> None:
         b.emit("MarkSet", {"key": PREY, "value": prey or None}, ["epic.ranger"])
 
 
+def _epic_ranger(s: GameState, player: str) -> bool:
+    p = s.player(player)
+    return not p.dead and is_epic(s, p) and "ranger" in classes(s, p)
+
+
 def _may_tame(s: GameState, player: str) -> bool:
     """Whether `player` is an Epic ranger holding the cards to tame (the steeds module aside)."""
-    p = s.player(player)
-    return not p.dead and is_epic(s, p) and "ranger" in classes(s, p) and len(p.hand) >= TAME_COST
+    return _epic_ranger(s, player) and len(s.player(player).hand) >= TAME_COST
 
 
 @move
@@ -254,10 +266,6 @@ class TameSteed(Move):
     anytime_rule = "epic.ranger"
     exact = True
 
-    def _ranger(self, s: GameState, player: str) -> bool:
-        p = s.player(player)
-        return not p.dead and is_epic(s, p) and "ranger" in classes(s, p)
-
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if _ranger_on(s) and _may_tame(s, player):
             for m in _prey(s):
@@ -269,7 +277,7 @@ class TameSteed(Move):
             "epic.ranger",
             "taming a steed needs the steeds module (and the expansions, whose class the ranger is).",
         )
-        require(self._ranger(s, a.player), "epic.ranger", f"{a.player} is not an Epic ranger.")
+        require(_epic_ranger(s, a.player), "epic.ranger", f"{a.player} is not an Epic ranger.")
         require(
             len(s.player(a.player).hand) >= TAME_COST,
             "epic.ranger",
