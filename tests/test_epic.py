@@ -70,3 +70,36 @@ def test_in_epic_games_every_listed_action_is_accepted(seed):
                 for a in legal_actions(s):
                     assert can(s, a), f"offered but refused: {a}"
         evolve(s, e)
+
+
+# -- the human's pet and the ranger's tamed steed ----------------------------------------
+def _moves_taken(rec, names):
+    return [
+        e.payload["action"]["name"]
+        for e in rec.events
+        if e.type == "ActionTaken" and e.payload["action"]["name"] in names
+    ]
+
+
+def test_bots_tame_pets_and_sacrifice_them_and_the_referee_accepts_the_game():
+    rec = play_game(4, 22, "heuristic", modules=["epic"])
+    taken = _moves_taken(rec, {"epic_tame_pet", "epic_pet_bonus"})
+    assert "epic_tame_pet" in taken and "epic_pet_bonus" in taken
+    for _ in cards_in_one_place(rec.events, "classic"):
+        pass
+    assert referee_events(rec.events).legal
+
+
+def test_bots_tame_steeds_as_epic_rangers_and_the_referee_accepts_the_game():
+    rec = play_game(4, 1, "heuristic", modules=["epic", "steeds", "expansions"])
+    assert "epic_ranger_tame" in _moves_taken(rec, {"epic_ranger_tame"})
+    for _ in cards_in_one_place(rec.events, rec.events[0].payload["card_set"]):
+        pass
+    assert referee_events(rec.events).legal
+
+
+def test_a_ranger_tames_nothing_without_the_steeds_module():
+    """The ranger's steed needs the steeds module: with the expansions alone the window never opens."""
+    rec = play_game(4, 1, "heuristic", modules=["epic", "expansions"])
+    assert not any("epic.ranger" in e.rules for e in rec.events)
+    assert _moves_taken(rec, {"epic_ranger_tame"}) == []

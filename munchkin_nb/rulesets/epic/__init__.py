@@ -31,6 +31,10 @@ MODULE = register_module(
             "epic_orc_eat": 1.0,
             "epic_drop_big_item": 1.0,
             "epic_centaur_herd": 0.5,
+            "epic_pet_bonus": 1.0,
+            "epic_tame_pet": 1.0,
+            "epic_pet_wander": 0.5,
+            "epic_ranger_tame": 0.5,
         },
         changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
     )

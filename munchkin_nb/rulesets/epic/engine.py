@@ -459,8 +459,11 @@ DROP = "epic_drop_big_item"  # the decision of one who lost the Epic steed's ext
 
 
 def _rides(s: GameState, p: Player) -> bool:
-    """Whether `p` rides a steed (a card of kind `steed`, which a steeds module brings)."""
-    return any(card(s, c).kind == "steed" for c in p.equipped + p.carried)
+    """Whether `p` rides a steed (a card of kind `steed`, which a steeds module brings, or a
+    monster an Epic ranger tamed: see animals.py)."""
+    return (
+        any(card(s, c).kind == "steed" for c in p.equipped + p.carried) or f"epic.tamed:{p.name}" in s.marks
+    )
 
 
 @hook("abilities", NAME)
@@ -532,4 +535,6 @@ class DropBigItem(Move):
         advance(b)
 
 
-from . import with_expansions  # noqa: E402, F401  (the expansions' epic powers register their hooks)
+# the expansions' epic powers, then the human's pet and the ranger's tamed steed (animals.py imports
+# with_expansions first), register their hooks and moves
+from . import animals, with_expansions  # noqa: E402, F401

@@ -89,4 +89,22 @@ RULES = (
         "their hand.",
         "cartas de tu mano para poner la carta de esa montura en tu mano",
     ),
+    _r(
+        "epic.ranger",
+        "Epic ranger: Animal Exploitation Society",
+        "With the steeds module on too, whenever monsters are discarded (on anyone's turn), an Epic "
+        "ranger may, before the next action, discard their whole hand (three cards or more) to tame "
+        "one of them: it becomes their steed at once, lying on the table, and any steed they rode "
+        "is discarded (one steed at a time; a steed mounted later replaces the tamed one). (Our "
+        "simplification: the tamed steed is not an item card, so curses, bad stuff, trades, sales "
+        "and enhancers do not reach it; it is discarded when its rider dies.)",
+        "puedes descartarte de toda tu mano de cartas (al menos tres cartas) para domarlo",
+    ),
+    _r(
+        "epic.ranger_steed",
+        "A tamed steed's bonus",
+        "A tamed steed gives its rider, in every fight, a bonus equal to the treasures printed on "
+        "the monster's card; it has no run-away modifier of its own.",
+        "El bonus de combate de la montura es igual al número de tesoros",
+    ),
 )

@@ -120,4 +120,35 @@ RULES: tuple[Rule, ...] = (
         "turn's first sales).",
         "Puedes vender dos objetos por turno por el doble de su valor.",
     ),
+    _r(
+        "epic.human",
+        "Epic human: His Master's Voice",
+        "Instead of fighting a monster of level 5 or less (its printed level), an Epic human fighting "
+        "it may make it their pet, if they have no pet in play: it leaves the fight, without its "
+        "enhancers, treasure or level, and lies on the table. (Only the fighter tames, not a helper.)",
+        "puedes convertirlo en tu mascota (siempre que no tengas ya una mascota en juego)",
+    ),
+    _r(
+        "epic.human_pet_bonus",
+        "Sacrifice the pet for a player",
+        "In any fight the pet's owner may sacrifice it as a one-shot bonus for a fighter or helper "
+        "(themselves too), equal to its printed level; the pet is discarded. (Used against a monster "
+        "it is the same bonus, for the players fighting it: our reading, 000 details only the two "
+        "uses for and against a player.)",
+        "el bonus es igual a su nivel base",
+    ),
+    _r(
+        "epic.human_pet_monster",
+        "Sacrifice the pet against a player",
+        "Its owner may set the pet on another player's fight, when not in it themselves: it joins as "
+        "a Wandering Monster, its special abilities count, enhancers may be played on it, and the "
+        "fighter must beat it or run. (Used for a monster, it does the same.)",
+        "Si lo usas en contra de otro jugador, se trata como un Monstruo Errante.",
+    ),
+    _r(
+        "epic.human_pet_lost",
+        "The pet runs off",
+        "If the owner stops being Epic or human (or dies) while the pet is unused, it runs off: discarded.",
+        "tu mascota no ha sido usada, ésta huye y se pierde para siempre",
+    ),
 )
