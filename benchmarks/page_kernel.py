@@ -68,17 +68,27 @@ def wait_for_pool(server: Any, pages: int, pool: int, timeout: float = 60.0, idl
 
 
 def load_page(
-    server: Any, url: str, ready: str, *, browser: Any, then: str | None = None, timeout: float = 60.0
+    server: Any,
+    url: str,
+    ready: str,
+    *,
+    browser: Any,
+    then: str | None = None,
+    scroll_to: str | None = None,
+    timeout: float = 60.0,
 ) -> PageLoad:
     """Open `url` in a fresh context, time it until `ready` shows, wait for `then` too (what the
-    first view draws after it, untimed), read the page's kernel memory, close."""
-    from .app_timing import timed_goto
+    page draws after it, untimed; scrolled to `scroll_to` first), read the page's kernel
+    memory, close."""
+    from .app_timing import scroll_into_view, timed_goto
 
     context = browser.new_context()
     page = context.new_page()
     try:
         seconds = timed_goto(page, url, ready, timeout)
         if then:
+            if scroll_to:
+                scroll_into_view(page, scroll_to, timeout)
             page.locator(then).first.wait_for(state="visible", timeout=timeout * 1000)
         config = json.loads(page.locator("#jupyter-config-data").first.text_content() or "{}")
         time.sleep(SETTLE)

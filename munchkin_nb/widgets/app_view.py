@@ -101,8 +101,8 @@ class GameView(View):
         self.levels_out = widgets.Output()
         self.levels_out.add_class("munchkin-levels-figure")
         self._levels_turn: int | None = None  # the turn the level timeline marks (None: not drawn)
-        # the level timeline is sent once the page has drawn the stepper: plotly.js, evaluated
-        # for the first figure, would hold the buttons back (page_shown)
+        # the level timeline, below the first screen, is sent when the visitor scrolls near it:
+        # plotly.js, evaluated for the first figure, would hold the stepper back (page_shown)
         self.shown = PageShown()
         self.shown.then(self.draw_levels)
         self.stepper.on_change(lambda _seq: self.mark_position())

@@ -1,10 +1,11 @@
-"""A signal from the page: the widgets placed before this one are drawn; now send the slow parts.
+"""A signal from the page: this widget is on (or near) the screen; now send the slow parts.
 
-Measured (benchmarks/bench_app.py, "first view, preheated kernel"): a plotly figure in the first
-view makes the page evaluate plotly.js (about 0.75 s of the browser's main thread on these
-machines), and the stepper's buttons were usable only after it, 3.4 s from navigation against
-2.0 s without the figure. So the figure is sent when the page says it has drawn what comes
-before it: an invisible front-end widget, placed last, that answers once it is on screen.
+Measured (benchmarks/bench_app.py, "first view, preheated kernel"): a plotly figure makes the
+page evaluate plotly.js and lay the figure out, about 1 s of the browser's main thread on these
+machines, during which nothing on the page answers a click. The app's level timeline sits below
+the first screen (at 981 px in a 720 px window, 1,839 px on a phone), so it is sent when the
+visitor scrolls near it: an empty front-end widget placed where the figure goes tells the kernel
+when it comes within 200 px of the window.
 """
 
 from __future__ import annotations
@@ -16,27 +17,34 @@ import anywidget
 
 from .figure_output import kernel_loop
 
-# Sent after two animation frames once the element is in the document: by then the browser has
-# laid out and painted the views created before this one (the stepper), so what the kernel sends
-# next cannot hold them back.
+# Sent once the element comes within 200 px of the window (IntersectionObserver), after an
+# animation frame, so that what is already on screen is painted first; where there is no such
+# observer, once the element is in the document.
 _ESM = """
 function render({ model, el }) {
-  el.style.display = "none";
-  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
-  (async () => {
-    while (!el.isConnected) await frame();
-    await frame();
-    await frame();
-    model.send({ event: "shown" });
-  })();
+  el.classList.add("munchkin-page-shown");
+  el.style.height = "1px";  // observable: an element that is not displayed never intersects
+  const send = () => requestAnimationFrame(() => model.send({ event: "shown" }));
+  if (typeof IntersectionObserver === "undefined") {
+    send();
+    return;
+  }
+  const watch = new IntersectionObserver((seen) => {
+    if (seen.some((entry) => entry.isIntersecting)) {
+      watch.disconnect();
+      send();
+    }
+  }, { rootMargin: "200px 0px" });
+  watch.observe(el);
+  return () => watch.disconnect();
 }
 export default { render };
 """
 
 
 class PageShown(anywidget.AnyWidget):
-    """Place it last in a view; `then(fn)` runs `fn` once the page has drawn it (at once outside
-    a kernel: a script or a test has no page to wait for)."""
+    """Place it where slow output goes; `then(fn)` runs `fn` once the page has it on (or near) the
+    screen (at once outside a kernel: a script or a test has no page to wait for)."""
 
     # No timer stands in for a page that never answers: a preheated kernel waits in Voila's pool
     # for minutes before its visitor comes, and a timer would draw the figure into the waiting
@@ -49,7 +57,7 @@ class PageShown(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
 
     def then(self, fn: Callable[[], None]) -> None:
-        """Run `fn` once, when the page has drawn this widget."""
+        """Run `fn` once, when the page has this widget on (or near) the screen."""
         if kernel_loop() is None:
             fn()
         else:

@@ -137,6 +137,8 @@ LAYOUT_PROBE = """() => {
 def test_the_app_fits_the_screen(app_server, browser, tmp_path, size):
     context, page = open_page(browser, app_server.url, SIZES[size])
     try:
+        # the level timeline is drawn when the visitor scrolls near it (widgets/page_shown.py)
+        page.locator(".munchkin-page-shown").first.evaluate("el => el.scrollIntoView()")
         page.locator(".munchkin-game .js-plotly-plot .main-svg").first.wait_for(state="visible")
         page.locator(".munchkin-game .js-plotly-plot").first.hover()  # shows the modebar
         probe = page.evaluate(LAYOUT_PROBE)
