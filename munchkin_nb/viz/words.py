@@ -273,6 +273,7 @@ ACTION_VARIANTS: dict[tuple[str, str], str] = {
     ("d10_apply", "target"): "took a level from {target} (d10)",
     ("epic_arrow", "target"): "shot an arrow at {target} (-2), discarding {card}",
     ("mount_steed", "cheat"): "mounted {card} as a second steed, with {cheat}",
+    ("hire", "cheat"): "hired {card} as a second hireling, with {cheat}",
 }
 
 

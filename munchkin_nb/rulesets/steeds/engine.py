@@ -13,14 +13,14 @@ from collections.abc import Iterable
 
 from munchkin_nb.engine.actions import Action, require
 from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card, effect, effects
+from munchkin_nb.engine.cardinfo import card, effects
 from munchkin_nb.engine.combat import Term, counting_items, items_ignored, level_only
 from munchkin_nb.engine.flow import discard, start_combat
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves_base import Move, act, in_hand, move
 from munchkin_nb.engine.registry import handles
 from munchkin_nb.engine.state import Combat, GameState, Player
-from munchkin_nb.rulesets.hirelings.engine import Enhance, enhancer_levels, unrolled
+from munchkin_nb.rulesets.hirelings.engine import Enhance, cheated, cheats_in_hand, enhancer_levels, unrolled
 
 from . import NAME
 
@@ -38,18 +38,9 @@ def steed_of(s: GameState, p: Player) -> str | None:
     return next(iter(steeds_of(s, p)), None)
 
 
-def cheated(s: GameState, p: Player, cid: str) -> bool:
-    """Whether a Cheat! sits on this card of `p`."""
-    return any(on == cid and effect(card(s, att), "cheat") for att, on in p.attachments.items())
-
-
 def counted_steeds(s: GameState, p: Player) -> list[str]:
     """The steeds of `p` that the one-steed limit counts: those without a Cheat! on them."""
     return [c for c in steeds_of(s, p) if not cheated(s, p, c)]
-
-
-def cheats_in_hand(s: GameState, p: Player) -> list[str]:
-    return [c for c in p.hand if effect(card(s, c), "cheat")]
 
 
 @hook("big_exempt", NAME)
