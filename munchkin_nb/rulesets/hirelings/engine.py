@@ -49,6 +49,32 @@ def cheats_in_hand(s: GameState, p: Player) -> list[str]:
     return [c for c in p.hand if effect(card(s, c), "cheat")]
 
 
+def with_cheat(s: GameState, p: Player, counted: list[str]) -> list[dict[str, str]]:
+    """How a hireling or steed may come in: as it is while the one allowed is not in play (`counted`
+    empty), else only with a Cheat! from hand on it (its `cheat` parameter)."""
+    if not counted:
+        return [{}]
+    return [{"cheat": c} for c in cheats_in_hand(s, p)[:1]]
+
+
+def check_cheat(s: GameState, a: Action, counted: list[str], rules: tuple[str, str], what: str) -> None:
+    """Refuse a second hireling or steed (`rules`: the limit's, the Cheat!'s) without a Cheat! from hand."""
+    cheat = a.params.get("cheat")
+    if cheat is None:
+        require(not counted, rules[0], f"{a.player} has a {what} in play already.")
+        return
+    mine = cheats_in_hand(s, s.player(a.player))
+    require(cheat in mine, rules[1], f"{cheat!r} is not a Cheat! card in {a.player}'s hand.")
+
+
+def play_cheat(b: Builder, a: Action, rule: str) -> None:
+    """The Cheat! the action names (if any) goes on the card it brought in, and leaves play with it."""
+    cheat = a.params.get("cheat")
+    if cheat is not None:
+        payload = {"player": a.player, "card": cheat, "into": "attachments", "on": a.params["card"]}
+        b.emit("CardPlayed", payload, [rule])
+
+
 def counted_hirelings(s: GameState, p: Player) -> list[str]:
     """The hirelings of `p` that the one-hireling limit counts: those without a Cheat! on them."""
     return [c for c in hirelings_of(s, p) if not cheated(s, p, c)]
@@ -154,38 +180,22 @@ class Hire(Move):
         if not _alive(s, player):
             return
         p = s.player(player)
-        cheats = cheats_in_hand(s, p) if counted_hirelings(s, p) else [""]
-        for cid in p.hand:
-            if card(s, cid).kind == "hireling" and cheats:
-                yield act(self.name, player, card=cid, **({"cheat": cheats[0]} if cheats[0] else {}))
+        for extra in with_cheat(s, p, counted_hirelings(s, p)):
+            for cid in p.hand:
+                if card(s, cid).kind == "hireling":
+                    yield act(self.name, player, card=cid, **extra)
 
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         p = s.player(a.player)
         require(card(s, cid).kind == "hireling", "hirelings.play", f"{card(s, cid).name} is not a hireling.")
         require(not p.dead, "hirelings.play", f"{a.player} is dead.")
-        cheat = a.params.get("cheat")
-        if cheat is None:
-            require(
-                not counted_hirelings(s, p), "hirelings.one", f"{a.player} has a hireling in play already."
-            )
-            return
-        require(
-            cheat in cheats_in_hand(s, p) and cheat != cid,
-            "hirelings.cheat",
-            f"{cheat!r} is not a Cheat! card in {a.player}'s hand.",
-        )
+        check_cheat(s, a, counted_hirelings(s, p), ("hirelings.one", "hirelings.cheat"), "hireling")
 
     def run(self, b: Builder, a: Action) -> None:
-        cid, cheat = a.params["card"], a.params.get("cheat")
-        payload = {"player": a.player, "card": cid, "into": "attachments", "on": NOWHERE}
+        payload = {"player": a.player, "card": a.params["card"], "into": "attachments", "on": NOWHERE}
         b.emit("CardPlayed", payload, ["hirelings.play", "hirelings.one"])
-        if cheat is not None:
-            b.emit(
-                "CardPlayed",
-                {"player": a.player, "card": cheat, "into": "attachments", "on": cid},
-                ["hirelings.cheat"],
-            )
+        play_cheat(b, a, "hirelings.cheat")
         reopen_if_fighting(b, a.player)
 
 

@@ -20,7 +20,15 @@ from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves_base import Move, act, in_hand, move
 from munchkin_nb.engine.registry import handles
 from munchkin_nb.engine.state import Combat, GameState, Player
-from munchkin_nb.rulesets.hirelings.engine import Enhance, cheated, cheats_in_hand, enhancer_levels, unrolled
+from munchkin_nb.rulesets.hirelings.engine import (
+    Enhance,
+    cheated,
+    check_cheat,
+    enhancer_levels,
+    play_cheat,
+    unrolled,
+    with_cheat,
+)
 
 from . import NAME
 
@@ -127,36 +135,21 @@ class Mount(Move):
         p = s.player(player)
         if not _on(s, player) or s.combat is not None:
             return
-        cheats = cheats_in_hand(s, p) if counted_steeds(s, p) else [""]
-        for cid in p.hand:
-            if card(s, cid).kind == "steed" and cheats:
-                yield act(self.name, player, card=cid, **({"cheat": cheats[0]} if cheats[0] else {}))
+        for extra in with_cheat(s, p, counted_steeds(s, p)):
+            for cid in p.hand:
+                if card(s, cid).kind == "steed":
+                    yield act(self.name, player, card=cid, **extra)
 
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
-        p = s.player(a.player)
         require(card(s, cid).kind == "steed", "steeds.items", f"{card(s, cid).name} is not a steed.")
         require(s.combat is None, "steeds.items", "a steed, like any item, is not played in a combat.")
-        cheat = a.params.get("cheat")
-        if cheat is None:
-            require(not counted_steeds(s, p), "steeds.one", f"{a.player} has a steed already.")
-            return
-        require(
-            cheat in cheats_in_hand(s, p) and cheat != cid,
-            "steeds.cheat",
-            f"{cheat!r} is not a Cheat! card in {a.player}'s hand.",
-        )
+        check_cheat(s, a, counted_steeds(s, s.player(a.player)), ("steeds.one", "steeds.cheat"), "steed")
 
     def run(self, b: Builder, a: Action) -> None:
-        cid, cheat = a.params["card"], a.params.get("cheat")
-        b.emit(
-            "CardPlayed",
-            {"player": a.player, "card": cid, "into": "equipped"},
-            ["steeds.items", "steeds.one", "steeds.big"],
-        )
-        if cheat is not None:
-            payload = {"player": a.player, "card": cheat, "into": "attachments", "on": cid}
-            b.emit("CardPlayed", payload, ["steeds.cheat"])
+        payload = {"player": a.player, "card": a.params["card"], "into": "equipped"}
+        b.emit("CardPlayed", payload, ["steeds.items", "steeds.one", "steeds.big"])
+        play_cheat(b, a, "steeds.cheat")
 
 
 @move
