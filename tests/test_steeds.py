@@ -78,3 +78,4 @@ def test_bots_finish_steed_games_and_the_referee_accepts_them():
         fired.update(r for e in rec.events for r in e.rules if r.startswith("steeds."))
         assert referee_events(rec.events).legal
     assert fired["steeds.items"] > 0 and fired["steeds.as_monster"] > 0
+    assert fired["steeds.steed_enhancers"] > 0  # the bots put steed enhancers on their steeds
