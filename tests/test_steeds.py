@@ -13,7 +13,7 @@ from munchkin_nb.cards import load_set
 from munchkin_nb.engine import Game, legal_actions
 from munchkin_nb.engine.moves_base import MOVES
 from munchkin_nb.replay.referee import referee_events
-from munchkin_nb.rulesets.steeds.engine import outside_the_limit, steed_run_away
+from munchkin_nb.rulesets.steeds.engine import outside_the_limit, steed_bonus, steed_run_away
 from tests.test_properties import cards_in_one_place
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +27,9 @@ def test_the_core_engine_never_names_the_module():
 
 def test_every_steed_carries_its_numbers_as_a_monster():
     """000: level twice the combat bonus, 1 treasure, 1 level, bad stuff 'lose a level'."""
-    for c in load_set("steeds").cards.values():
+    steeds = [c for c in load_set("steeds").cards.values() if c.deck == "door"]
+    assert steeds
+    for c in steeds:
         assert (c.kind, c.deck, c.big) == ("steed", "door", True), c.id
         assert c.bonus and c.level == 2 * c.bonus, c.id
         assert (c.treasures, c.levels, list(c.bad_stuff)) == (1, 1, [{"lose_levels": 1}]), c.id
@@ -36,8 +38,20 @@ def test_every_steed_carries_its_numbers_as_a_monster():
 
 def test_the_card_file_header_counts_its_cards():
     text = (ROOT / "cards" / "steeds.yaml").read_text(encoding="utf-8")
-    kinds = Counter(c["kind"] for c in yaml.safe_load(text)["cards"])
-    assert f"{sum(kinds.values())} door cards" in text and f"{kinds['steed']} steeds" in text
+    cards = yaml.safe_load(text)["cards"]
+    kinds = Counter(c["kind"] for c in cards)
+    doors = sum(1 for c in cards if c["deck"] == "door")
+    assert f"{doors} door cards" in text and f"{kinds['steed']} steeds" in text
+    gear, copies = kinds["steed_enhancer"], sum(c.get("copies", 1) for c in cards if c["deck"] == "treasure")
+    assert f"{gear} treasure cards of kind `steed_enhancer` ({copies} with copies)" in text
+
+
+def test_steed_enhancers_are_treasures_that_add_to_a_steed():
+    gear = [c for c in load_set("steeds").cards.values() if c.kind == "steed_enhancer"]
+    s = Game.start(["Ana", "Ben", "Cleo"], seed=2, modules=["steeds"]).state
+    assert gear and all(
+        c.deck == "treasure" and steed_bonus(s, f"{c.id}#1" if c.copies > 1 else c.id) > 0 for c in gear
+    )
 
 
 def test_the_hooks_answer_for_steeds_only():
@@ -47,7 +61,7 @@ def test_the_hooks_answer_for_steeds_only():
 
 
 def test_without_the_module_its_moves_are_never_asked():
-    mine = ["mount_steed", "dismount", "fight_steed", "enhance_steed"]
+    mine = ["mount_steed", "dismount", "fight_steed", "enhance_steed", "improve_steed"]
     assert all(MOVES[m].module == "steeds" for m in mine)
     g = Game.start(["Ana", "Ben", "Cleo"], seed=2)
     for name in g.state.names():
@@ -64,3 +78,4 @@ def test_bots_finish_steed_games_and_the_referee_accepts_them():
         fired.update(r for e in rec.events for r in e.rules if r.startswith("steeds."))
         assert referee_events(rec.events).legal
     assert fired["steeds.items"] > 0 and fired["steeds.as_monster"] > 0
+    assert fired["steeds.steed_enhancers"] > 0  # the bots put steed enhancers on their steeds

@@ -44,6 +44,8 @@ Points (the signature each registered function has):
   equipped item sideways.
 - `reward_to`     fn(state, combat) -> str | None: the player who gains a won fight's levels and
   treasures instead of its fighter (None: the fighter).
+- `may_attach`    fn(state, player, card, on) -> (rule, sentence) | None: a refusal to play a card
+  (an enhancer) onto a card in play; asked by the moves that attach one.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ POINTS = (
     "attachments_follow",
     "may_unequip",
     "reward_to",
+    "may_attach",
 )
 
 #: point -> owner (a ruleset or module name) -> the functions it registered, in order

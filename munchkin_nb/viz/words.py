@@ -255,6 +255,7 @@ ACTION_WORDS: dict[str, str] = {
     "dismount": "got off the steed",
     "fight_steed": "fought {card} as a monster",
     "enhance_steed": "played {card} on the steed {on}",
+    "improve_steed": "improved the steed {on} with {card}",
     "epic_drop_big_item": "discarded the big item {card}",
     "discover_exit": "discarded {cards} to find a way out",
     "dungeon_leave": "left the dungeon {card}",
@@ -271,6 +272,8 @@ ACTION_VARIANTS: dict[tuple[str, str], str] = {
     ("d10_apply", "mine"): "swapped {mine} for {theirs} (d10)",
     ("d10_apply", "target"): "took a level from {target} (d10)",
     ("epic_arrow", "target"): "shot an arrow at {target} (-2), discarding {card}",
+    ("mount_steed", "cheat"): "mounted {card} as a second steed, with {cheat}",
+    ("hire", "cheat"): "hired {card} as a second hireling, with {cheat}",
 }
 
 
@@ -288,9 +291,18 @@ class _Params(dict[str, Any]):
         if key not in self:
             return self.__missing__(key)
         val = dict.__getitem__(self, key)
-        if key in ("card", "monster", "item", "new_monster", "pick", "mine", "theirs", "on", "onto") or (
-            key == "discard" and isinstance(val, str)
-        ):
+        if key in (
+            "card",
+            "monster",
+            "item",
+            "new_monster",
+            "pick",
+            "mine",
+            "theirs",
+            "on",
+            "onto",
+            "cheat",
+        ) or (key == "discard" and isinstance(val, str)):
             return _card_name(self.state, val)
         if key in ("cards", "discard", "items", "give", "take") and isinstance(val, list):
             return _names(self.state, val)

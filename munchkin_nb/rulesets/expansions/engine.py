@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from munchkin_nb.engine import hooks
 from munchkin_nb.engine.actions import Action, require
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.cardinfo import abilities, card, effects
@@ -60,6 +61,10 @@ def refusal(s: GameState, player: str, cid: str, on: object) -> tuple[str, str] 
     if on not in bases(s, p, c.kind):
         what = {"races": "race", "classes": "class", "items": "item"}[ENHANCES[c.kind]]
         return rule, f"{c.name} goes on a {what} card {player} has in play."
+    for fn in hooks.of(s, "may_attach"):  # another module's card may refuse it (a steed)
+        why: tuple[str, str] | None = fn(s, player, cid, on)
+        if why is not None:
+            return why
     if c.kind != "item_enhancer" and any(
         card(s, att).name == c.name for att, _ in enhancers(s, p) if card(s, att).kind != "item_enhancer"
     ):

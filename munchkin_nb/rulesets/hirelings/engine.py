@@ -29,11 +29,55 @@ CARRIES = "hirelings.carries"  # mark: player -> the items their hireling carrie
 
 
 # -- what is in play --------------------------------------------------------------
+def hirelings_of(s: GameState, p: Player) -> list[str]:
+    """The hirelings `p` has in play (more than one only with a Cheat!), in the order hired."""
+    return [c for c, on in p.attachments.items() if on == NOWHERE and card(s, c).kind == "hireling"]
+
+
 def hireling_of(s: GameState, p: Player) -> str | None:
-    """The hireling `p` has in play, if any."""
-    return next(
-        (c for c, on in p.attachments.items() if on == NOWHERE and card(s, c).kind == "hireling"), None
-    )
+    """The hireling `p` has in play, if any (the first hired, when a Cheat! lets them have two)."""
+    return next(iter(hirelings_of(s, p)), None)
+
+
+def cheated(s: GameState, p: Player, cid: str) -> bool:
+    """Whether a Cheat! sits on this card of `p` (a hireling, a steed)."""
+    return any(on == cid and effect(card(s, att), "cheat") for att, on in p.attachments.items())
+
+
+def cheats_in_hand(s: GameState, p: Player) -> list[str]:
+    """The Cheat! cards in `p`'s hand."""
+    return [c for c in p.hand if effect(card(s, c), "cheat")]
+
+
+def with_cheat(s: GameState, p: Player, counted: list[str]) -> list[dict[str, str]]:
+    """How a hireling or steed may come in: as it is while the one allowed is not in play (`counted`
+    empty), else only with a Cheat! from hand on it (its `cheat` parameter)."""
+    if not counted:
+        return [{}]
+    return [{"cheat": c} for c in cheats_in_hand(s, p)[:1]]
+
+
+def check_cheat(s: GameState, a: Action, counted: list[str], rules: tuple[str, str], what: str) -> None:
+    """Refuse a second hireling or steed (`rules`: the limit's, the Cheat!'s) without a Cheat! from hand."""
+    cheat = a.params.get("cheat")
+    if cheat is None:
+        require(not counted, rules[0], f"{a.player} has a {what} in play already.")
+        return
+    mine = cheats_in_hand(s, s.player(a.player))
+    require(cheat in mine, rules[1], f"{cheat!r} is not a Cheat! card in {a.player}'s hand.")
+
+
+def play_cheat(b: Builder, a: Action, rule: str) -> None:
+    """The Cheat! the action names (if any) goes on the card it brought in, and leaves play with it."""
+    cheat = a.params.get("cheat")
+    if cheat is not None:
+        payload = {"player": a.player, "card": cheat, "into": "attachments", "on": a.params["card"]}
+        b.emit("CardPlayed", payload, [rule])
+
+
+def counted_hirelings(s: GameState, p: Player) -> list[str]:
+    """The hirelings of `p` that the one-hireling limit counts: those without a Cheat! on them."""
+    return [c for c in hirelings_of(s, p) if not cheated(s, p, c)]
 
 
 def enhancers_on(p: Player, cid: str) -> list[str]:
@@ -71,18 +115,16 @@ def owner_of(s: GameState, cid: str) -> Player | None:
 # -- its bonus, its enhancers, what monsters see ---------------------------------------
 @hook("player_terms", NAME)
 def hireling_terms(s: GameState, name: str, c: Combat) -> list[Term]:
-    """The hireling's printed bonus and its enhancers' levels count on its owner's side."""
+    """Each hireling's printed bonus and its enhancers' levels count on its owner's side."""
     p = s.player(name)
-    cid = hireling_of(s, p)
-    if cid is None:
-        return []
-    hc = card(s, cid)
     out = []
-    if hc.bonus:
-        out.append(Term("players", hc.name, hc.bonus, cid, "hirelings.play", name))
-    levels = enhancer_levels(s, p, cid)
-    if levels:
-        out.append(Term("players", f"enhancers on {hc.name}", levels, cid, "hirelings.enhancers", name))
+    for cid in hirelings_of(s, p) if p.attachments else ():
+        hc = card(s, cid)
+        if hc.bonus:
+            out.append(Term("players", hc.name, hc.bonus, cid, "hirelings.play", name))
+        levels = enhancer_levels(s, p, cid)
+        if levels:
+            out.append(Term("players", f"enhancers on {hc.name}", levels, cid, "hirelings.enhancers", name))
     return out
 
 
@@ -100,12 +142,11 @@ def _matches(ident: dict[str, Any], cond: dict[str, Any]) -> bool:
 @hook("counts_against", NAME)
 @handles("effect", "counts_as")
 def through_hireling(s: GameState, name: str, cond: dict[str, Any]) -> bool:
-    """A monster's bonus or penalty against a race, class or sex that the player's hireling is."""
-    cid = hireling_of(s, s.player(name))
-    if cid is None:
-        return False
+    """A monster's bonus or penalty against a race, class or sex that one of the player's hirelings is."""
     return any(
-        isinstance(ident, dict) and _matches(ident, cond) for ident in effects(card(s, cid), "counts_as")
+        isinstance(ident, dict) and _matches(ident, cond)
+        for cid in hirelings_of(s, s.player(name))
+        for ident in effects(card(s, cid), "counts_as")
     )
 
 
@@ -115,8 +156,7 @@ def hireling_hands(s: GameState, p: Player, key: str) -> list[Any]:
     """A hireling that lends a hand (or carries an item) lets its owner use one more item."""
     if key != "extra_item":
         return []
-    cid = hireling_of(s, p)
-    return list(effects(card(s, cid), "extra_item")) if cid else []
+    return [v for cid in hirelings_of(s, p) for v in effects(card(s, cid), "extra_item")]
 
 
 # -- hire, dismiss -------------------------------------------------------------------
@@ -126,7 +166,8 @@ def _alive(s: GameState, player: str) -> bool:
 
 @move
 class Hire(Move):
-    """Put a hireling from hand in play, at any time, even in a combat; one at a time."""
+    """Put a hireling from hand in play, at any time, even in a combat; one at a time, unless a
+    Cheat! from hand (`cheat`) comes in on the new one."""
 
     name = "hire"
     module = NAME
@@ -139,22 +180,22 @@ class Hire(Move):
         if not _alive(s, player):
             return
         p = s.player(player)
-        if hireling_of(s, p) is not None:
-            return
-        for cid in p.hand:
-            if card(s, cid).kind == "hireling":
-                yield act(self.name, player, card=cid)
+        for extra in with_cheat(s, p, counted_hirelings(s, p)):
+            for cid in p.hand:
+                if card(s, cid).kind == "hireling":
+                    yield act(self.name, player, card=cid, **extra)
 
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
+        p = s.player(a.player)
         require(card(s, cid).kind == "hireling", "hirelings.play", f"{card(s, cid).name} is not a hireling.")
-        require(not s.player(a.player).dead, "hirelings.play", f"{a.player} is dead.")
-        have = hireling_of(s, s.player(a.player))
-        require(have is None, "hirelings.one", f"{a.player} has a hireling in play already.")
+        require(not p.dead, "hirelings.play", f"{a.player} is dead.")
+        check_cheat(s, a, counted_hirelings(s, p), ("hirelings.one", "hirelings.cheat"), "hireling")
 
     def run(self, b: Builder, a: Action) -> None:
         payload = {"player": a.player, "card": a.params["card"], "into": "attachments", "on": NOWHERE}
         b.emit("CardPlayed", payload, ["hirelings.play", "hirelings.one"])
+        play_cheat(b, a, "hirelings.cheat")
         reopen_if_fighting(b, a.player)
 
 

@@ -34,6 +34,14 @@ RULES: tuple[Rule, ...] = (
         "siempre que sólo tengas un único escudero en juego en cualquier momento",
     ),
     _r(
+        "hirelings.cheat",
+        "A second hireling with a Cheat!",
+        "A Cheat! card played on a second hireling as it comes into play lets you have it: the Cheat! "
+        "sits on that hireling and leaves play with it. A hireling with a Cheat! on it does not count "
+        "toward the one hireling.",
+        "Se puede usar una carta de ¡Eso es trampa! para tener un escudero adicional",
+    ),
+    _r(
         "hirelings.discard",
         "Dismiss a hireling at any time",
         "You may discard your hireling at any time; the items it carries and the enhancers on it go with it.",

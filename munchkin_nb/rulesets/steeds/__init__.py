@@ -18,15 +18,17 @@ from .rules import RULES
 NAME = "steeds"
 
 # a steed card: an item's numbers, its numbers as a monster, and {steed_run_away: N}, the run-away
-# modifier that replaces its rider's
+# modifier that replaces its rider's; a steed enhancer (an item that improves steeds, treasure):
+# {steed_bonus: N}, what it adds to the steed it sits on
 vocabulary.extend(
     kinds={
         "steed": (
             {"door"},
             {"bonus", "gold", "big", "effects", "level", "treasures", "levels", "bad_stuff"},
-        )
+        ),
+        "steed_enhancer": ({"treasure"}, {"effects"}),
     },
-    effects={"steed_run_away": set()},
+    effects={"steed_run_away": set(), "steed_bonus": set()},
 )
 
 MODULE = register_module(
@@ -40,6 +42,7 @@ MODULE = register_module(
             "fight_steed": 0.4,
             "dismount": 0.8,
             "enhance_steed": 0.4,
+            "improve_steed": 0.9,
         },
     )
 )

@@ -3,6 +3,8 @@ and fighting a steed drawn face up as a monster.
 
 The steed's bonus counts as any equipped item's does (the core's `counting_items`, slot none). The
 enhancers on it follow the hirelings module's rule and arithmetic, which 000 says steeds share.
+A second steed comes in with a Cheat! on it (in its rider's `attachments`, so that it leaves with
+the steed, the core's `detach`); a steed enhancer (an item that improves steeds) sits there too.
 """
 
 from __future__ import annotations
@@ -12,22 +14,41 @@ from collections.abc import Iterable
 from munchkin_nb.engine.actions import Action, require
 from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.cardinfo import card, effects
-from munchkin_nb.engine.combat import Term
+from munchkin_nb.engine.combat import Term, counting_items, items_ignored, level_only
 from munchkin_nb.engine.flow import discard, start_combat
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves_base import Move, act, in_hand, move
 from munchkin_nb.engine.registry import handles
 from munchkin_nb.engine.state import Combat, GameState, Player
-from munchkin_nb.rulesets.hirelings.engine import Enhance, enhancer_levels, unrolled
+from munchkin_nb.rulesets.hirelings.engine import (
+    Enhance,
+    cheated,
+    check_cheat,
+    enhancer_levels,
+    play_cheat,
+    unrolled,
+    with_cheat,
+)
 
 from . import NAME
 
 DRAWN = "steeds.drawn"  # mark: the steed the active player has just drawn face up, [turn, card]
+GEAR = "steed_enhancer"  # the kind of the items that improve steeds
+
+
+def steeds_of(s: GameState, p: Player) -> list[str]:
+    """The steeds `p` has in play (more than one only with a Cheat!)."""
+    return [c for c in p.equipped + p.carried if card(s, c).kind == "steed"]
 
 
 def steed_of(s: GameState, p: Player) -> str | None:
-    """The steed `p` rides, if any."""
-    return next((c for c in p.equipped + p.carried if card(s, c).kind == "steed"), None)
+    """The steed `p` rides, if any (the first, when a Cheat! lets them have two)."""
+    return next(iter(steeds_of(s, p)), None)
+
+
+def counted_steeds(s: GameState, p: Player) -> list[str]:
+    """The steeds of `p` that the one-steed limit counts: those without a Cheat! on them."""
+    return [c for c in steeds_of(s, p) if not cheated(s, p, c)]
 
 
 @hook("big_exempt", NAME)
@@ -46,19 +67,54 @@ def steed_run_away(s: GameState, cid: str) -> int | None:
 @hook("run_away_own", NAME)
 def rider_runs(s: GameState, name: str) -> int | None:
     """A steed with a run-away modifier gives it to its rider instead of their own."""
-    cid = steed_of(s, s.player(name))
-    return None if cid is None else steed_run_away(s, cid)
+    mods = [m for m in (steed_run_away(s, c) for c in steeds_of(s, s.player(name))) if m is not None]
+    return sum(mods) if mods else None  # two steeds (a Cheat!): both modifiers, instead of yours
 
 
 @hook("player_terms", NAME)
 def steed_enhancers(s: GameState, name: str, c: Combat) -> list[Term]:
-    """The levels the enhancers on a steed give its rider in every fight."""
+    """The levels the monster enhancers on a steed give its rider in every fight."""
     p = s.player(name)
-    cid = steed_of(s, p)
-    levels = enhancer_levels(s, p, cid) if cid else 0
-    if not levels or cid is None:
+    out = []
+    for cid in steeds_of(s, p):
+        levels = enhancer_levels(s, p, cid)
+        if levels:
+            out.append(
+                Term("players", f"enhancers on {card(s, cid).name}", levels, cid, "steeds.enhancers", name)
+            )
+    return out
+
+
+@handles("effect", "steed_bonus")
+def steed_bonus(s: GameState, cid: str) -> int:
+    """What a steed enhancer adds to the steed it sits on."""
+    return sum(int(v) for v in effects(card(s, cid), "steed_bonus") if isinstance(v, int))
+
+
+@hook("player_terms", NAME)
+def steed_gear(s: GameState, name: str, c: Combat) -> list[Term]:
+    """Each steed enhancer's bonus, while the steed it sits on counts as an item does."""
+    p = s.player(name)
+    if level_only(s, c) or items_ignored(s, p) or not p.attachments:
         return []
-    return [Term("players", f"enhancers on {card(s, cid).name}", levels, cid, "steeds.enhancers", name)]
+    counting = counting_items(s, p)
+    out = []
+    for att, on in p.attachments.items():
+        if card(s, att).kind == GEAR and on in counting:
+            label = f"{card(s, att).name} ({card(s, on).name})"
+            out.append(Term("players", label, steed_bonus(s, att), att, "steeds.steed_enhancers", name))
+    return out
+
+
+@hook("may_attach", NAME)
+def no_item_enhancers(s: GameState, player: str, cid: str, on: object) -> tuple[str, str] | None:
+    """An ordinary item enhancer does not go on a steed."""
+    if isinstance(on, str) and card(s, on).kind == "steed" and card(s, cid).kind != GEAR:
+        return (
+            "steeds.no_item_enhancers",
+            f"{card(s, cid).name} improves items, not steeds such as {card(s, on).name}.",
+        )
+    return None
 
 
 def _on(s: GameState, player: str) -> bool:
@@ -67,7 +123,8 @@ def _on(s: GameState, player: str) -> bool:
 
 @move
 class Mount(Move):
-    """Put a steed from hand in play: it equips itself; one steed at a time."""
+    """Put a steed from hand in play: it equips itself; one steed at a time, unless a Cheat! from
+    hand (`cheat`) comes in on the new one."""
 
     name = "mount_steed"
     module = NAME
@@ -76,21 +133,62 @@ class Mount(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
-        if not _on(s, player) or s.combat is not None or steed_of(s, p) is not None:
+        if not _on(s, player) or s.combat is not None:
             return
-        for cid in p.hand:
-            if card(s, cid).kind == "steed":
-                yield act(self.name, player, card=cid)
+        for extra in with_cheat(s, p, counted_steeds(s, p)):
+            for cid in p.hand:
+                if card(s, cid).kind == "steed":
+                    yield act(self.name, player, card=cid, **extra)
 
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         require(card(s, cid).kind == "steed", "steeds.items", f"{card(s, cid).name} is not a steed.")
         require(s.combat is None, "steeds.items", "a steed, like any item, is not played in a combat.")
-        require(steed_of(s, s.player(a.player)) is None, "steeds.one", f"{a.player} has a steed already.")
+        check_cheat(s, a, counted_steeds(s, s.player(a.player)), ("steeds.one", "steeds.cheat"), "steed")
 
     def run(self, b: Builder, a: Action) -> None:
         payload = {"player": a.player, "card": a.params["card"], "into": "equipped"}
         b.emit("CardPlayed", payload, ["steeds.items", "steeds.one", "steeds.big"])
+        play_cheat(b, a, "steeds.cheat")
+
+
+@move
+class ImproveSteed(Move):
+    """Play a steed enhancer (an item that improves steeds) from hand on one of your steeds in play."""
+
+    name = "improve_steed"
+    module = NAME
+    when = ("turn",)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if not _on(s, player) or s.combat is not None or s.active.name != player:
+            return
+        p = s.player(player)
+        for cid in p.hand:
+            if card(s, cid).kind == GEAR:
+                for on in steeds_of(s, p):
+                    yield act(self.name, player, card=cid, on=on)
+
+    def check(self, s: GameState, a: Action) -> None:
+        cid = in_hand(s, a)
+        rule = "steeds.steed_enhancers"
+        require(card(s, cid).kind == GEAR, rule, f"{card(s, cid).name} is not a steed enhancer.")
+        require(
+            s.combat is None and s.active.name == a.player,
+            rule,
+            "an item is played on your own turn, out of combat.",
+        )
+        on = a.params.get("on")
+        require(
+            on in steeds_of(s, s.player(a.player)),
+            rule,
+            f"{card(s, cid).name} goes on a steed {a.player} has in play.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        payload = {"player": a.player, "card": a.params["card"], "into": "attachments", "on": a.params["on"]}
+        b.emit("CardPlayed", payload, ["steeds.steed_enhancers"])
 
 
 @move
@@ -103,9 +201,8 @@ class Dismount(Move):
     exact = True
 
     def _slow(self, s: GameState, player: str) -> str | None:
-        cid = steed_of(s, s.player(player))
-        mod = steed_run_away(s, cid) if cid else None
-        return cid if mod is not None and mod < 0 else None
+        slow = (c for c in steeds_of(s, s.player(player)) if (steed_run_away(s, c) or 0) < 0)
+        return next(slow, None)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if _on(s, player) and unrolled(s, player) and self._slow(s, player):

@@ -27,6 +27,14 @@ RULES: tuple[Rule, ...] = (
         "No se puede tener más de una montura",
     ),
     _r(
+        "steeds.cheat",
+        "A second steed with a Cheat!",
+        "A Cheat! card played on a second steed as it comes into play lets you have it: the Cheat! sits "
+        "on that steed and leaves play with it. A steed with a Cheat! on it does not count toward the "
+        "one steed.",
+        "a no ser que se esté usando una carta de ¡Eso es trampa!",
+    ),
+    _r(
         "steeds.items",
         "Steeds are items that equip themselves",
         "A steed is an item played on your own turn, out of combat; it needs no slot and always "
@@ -47,6 +55,19 @@ RULES: tuple[Rule, ...] = (
         "level in every fight, a negative one only cancels an equal positive one.",
         "Las monturas pueden verse mejoradas por modificadores de monstruo, exactamente del mismo "
         "modo que los escuderos.",
+    ),
+    _r(
+        "steeds.steed_enhancers",
+        "Items that improve steeds",
+        "A steed enhancer is an item played on your own turn, out of combat, on a steed you have in "
+        "play; its bonus counts while that steed counts, and it leaves play with the steed.",
+        "También hay unos cuantos objetos que mejoran específicamente a las monturas.",
+    ),
+    _r(
+        "steeds.no_item_enhancers",
+        "Item enhancers do not go on steeds",
+        "An ordinary item enhancer cannot be played on a steed, though a steed is an item.",
+        "no afectan a los objetos de montura",
     ),
     _r(
         "steeds.run_away",
