@@ -50,8 +50,9 @@ FIGURES_PLACE = ".munchkin-page-shown"
 
 
 def scroll_for(selector: str) -> str | None:
-    """The element to scroll to before `selector` can show (the figures' place), or None."""
-    return FIGURES_PLACE if "js-plotly-plot" in selector else None
+    """The element to scroll to before `selector` can show (the game view's figures' place), or
+    None (the bare notebooks' figures are on the first screen)."""
+    return FIGURES_PLACE if ".munchkin-game .js-plotly-plot" in selector else None
 
 
 def _median_loads(
