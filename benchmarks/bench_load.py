@@ -178,7 +178,8 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
             "MB",
             target="<= 80 MB",
             ok=page_kernel <= 80,
-            note="largest RSS of one kernel while pages were open (the figures drawn)",
+            note="largest RSS of one kernel while pages were open (their first screen drawn; the "
+            "level timeline below it waits for a visitor who scrolls there)",
             higher_is_better=False,
         ),
         row(
