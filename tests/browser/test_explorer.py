@@ -40,11 +40,15 @@ def search_in(page, lang_label: str, words: str) -> None:
     page.locator(SEARCH).fill(words)
 
 
-def first_rule(page, rule_id: str, lang: str):
-    """The first result once it is `rule_id` in `lang` (the search runs in the kernel)."""
+def first_rule(page, rule_id: str, lang: str, query: str | None = None):
+    """The first result once it is `rule_id` in `lang` (the search runs in the kernel), and, with
+    `query`, once it says it matched that query: a change of language searches again with the
+    words still in the box, so the results of the old words may show for a moment first."""
     first = page.locator(".munchkin-rule").first
     expect(first).to_have_attribute("data-rule", rule_id, timeout=PAGE_TIMEOUT_MS)
     expect(first).to_have_attribute("lang", lang, timeout=PAGE_TIMEOUT_MS)
+    if query is not None:
+        expect(first).to_contain_text(f"“{query}”", timeout=PAGE_TIMEOUT_MS)
     return first
 
 
@@ -52,13 +56,13 @@ def test_desktop_search_in_two_languages_with_readable_citations(browser, explor
     context, page, watch = open_page(browser, explorer_server, DESKTOP)
     try:
         search_in(page, "Español", "huyes")
-        rule = first_rule(page, "run.roll", "es")
+        rule = first_rule(page, "run.roll", "es", query="huyes")
         text = rule.inner_text()
         assert "Huir" in text and "Munchkin, reglamento en español — Huir" in text
         assert "coincide" in text and "huyes" in text
         assert "Comprobada con" in text and ".yaml" not in page.locator(".munchkin-rules").inner_text()
         search_in(page, "한국어", "도망")
-        rule = first_rule(page, "run.roll", "ko")
+        rule = first_rule(page, "run.roll", "ko", query="도망")
         text = rule.inner_text()
         assert "도망치기" in text and "먼치킨, 스페인어 규칙서" in text
         assert "«Tira el dado. Sólo consigues escapar con un 5 o más»" in text  # the original words
