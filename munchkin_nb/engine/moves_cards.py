@@ -25,9 +25,6 @@ def on_draw(b: Builder, player: str, cid: str) -> None:
     use_effects(b, player, cid, {})
 
 
-_when_ok = when_ok  # moved to cardinfo (the legal-action search asks it of every card)
-
-
 #: runner(b, player, cid, params, value): `value` is the effect's value in the card data
 EffectFn: TypeAlias = Callable[[Builder, str, str, dict[str, Any], Any], None]
 
@@ -241,7 +238,7 @@ class UseCard(Move):
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         for cid in s.player(player).hand:
             c = card(s, cid)
-            if c.kind not in SPECIAL_KINDS or not usable_effects(c) or not _when_ok(s, player, c):
+            if c.kind not in SPECIAL_KINDS or not usable_effects(c) or not when_ok(s, player, c):
                 continue
             needs = sorted({n for k in usable_effects(c) for n in EFFECTS[k][0]})
             params = {"card": cid}
@@ -263,7 +260,7 @@ class UseCard(Move):
             "card.effect",
             f"{c.name} is not played for an effect.",
         )
-        require(_when_ok(s, a.player, c), "card.effect", f"{c.name} cannot be played now ({c.when}).")
+        require(when_ok(s, a.player, c), "card.effect", f"{c.name} cannot be played now ({c.when}).")
         for k in usable_effects(c):
             for n in EFFECTS[k][0]:
                 require(
