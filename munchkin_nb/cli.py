@@ -57,16 +57,17 @@ def _rules(args: argparse.Namespace) -> int:
         from munchkin_nb.rules.search import cli
 
         return cli(args.search, args.lang, name, args.json)
+    from munchkin_nb.rules.citations import citation, cross_checks_text
+
     rules = [r for r in RULES if name in r.rulesets]
     if args.json:
-        print(
-            json.dumps([r.to_dict() | {"citation": r.citation} for r in rules], indent=1, ensure_ascii=False)
-        )
+        rows = [r.to_dict() | {"citation": citation(r, "en").as_dict()} for r in rules]
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
     for r in rules:
-        print(f"{r.id:<32} {r.title}\n    {r.text}\n    [{r.citation}]")
-        for seed, section in r.cross_checks:
-            print(f"    cross-check: {seed} § {section}")
+        print(f"{r.id:<32} {r.title}\n    {r.text}\n    [{citation(r, 'en').text()}]")
+        if r.cross_checks:
+            print(f"    cross-check: {cross_checks_text(r, 'en')}")
         if r.slip:
             print(f"    summary slip: {r.slip}")
     return 0

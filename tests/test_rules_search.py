@@ -123,8 +123,11 @@ def test_cli_search_json_says_why_each_rule_matched(capsys):
     assert main(["rules", "--search", "huir", "--lang", "de", "--json"]) == 0
     hits = json.loads(capsys.readouterr().out)
     assert hits[0]["id"] == "run.roll" and hits[0]["title"] == "Weglaufen"
-    assert hits[0]["citation"]["source"] == "Munchkin, spanische Spielregel"
-    assert hits[0]["citation"]["translation"].startswith("Würfle.")
+    assert hits[0]["citation"]["source"] == "Munchkin-Spielregel (spanisch, mit Deluxe und Modulen)"
+    assert hits[0]["citation"]["passages"][0]["translation"].startswith("Würfle.")
+    assert hits[0]["citation"]["passages"][0]["heading_translated"] == "Weglaufen"
+    assert hits[0]["citation"]["source_file"].startswith("000_")  # a machine field, not in the text
+    assert "000_" not in hits[0]["citation"]["text"]
     assert hits[0]["matched"][0]["query"] == "huir" and hits[0]["matched"][0]["lang"] == "es"
 
 

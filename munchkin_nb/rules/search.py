@@ -18,7 +18,8 @@ from functools import lru_cache
 
 from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.rules.catalogue import RULES, Rule
-from munchkin_nb.rules.i18n import card_names, citation, wording
+from munchkin_nb.rules.citations import citation
+from munchkin_nb.rules.i18n import card_names, wording
 from munchkin_nb.rules.sources import heading_of, quote_of, source_of
 
 
@@ -279,21 +280,13 @@ def search(query: str = "", lang: str = "en", ruleset: str | None = None) -> lis
 def hit_dict(hit: Hit, lang: str) -> dict[str, object]:
     """A hit as JSON: the rule in `lang`, its citation for a reader, and why it matched."""
     w = wording(hit.rule, lang)
-    c = citation(hit.rule, lang)
     return {
         "id": hit.rule.id,
         "lang": lang,
         "title": w.title,
         "text": w.text,
         "rulesets": list(hit.rule.rulesets),
-        "citation": {
-            "source": c.source,
-            "section": c.section,
-            "quote": c.quote,
-            "quote_lang": c.quote_lang,
-            "translation": c.translation,
-            "file": c.seed,
-        },
+        "citation": citation(hit.rule, lang).as_dict(),
         "score": round(hit.score, 3),
         "matched": [
             {"query": r.query, "word": r.word, "field": r.field, "lang": r.lang, "how": r.kind}
@@ -306,8 +299,7 @@ def hit_lines(hit: Hit, lang: str) -> list[str]:
     """A hit as text lines for the terminal."""
     t = gettext("explorer", lang)
     w = wording(hit.rule, lang)
-    c = citation(hit.rule, lang)
-    lines = [f"{hit.rule.id:<32} {w.title}", f"    {w.text}", f"    {c.line()}", f"    [{c.seed}]"]
+    lines = [f"{hit.rule.id:<32} {w.title}", f"    {w.text}", f"    {citation(hit.rule, lang).text()}"]
     if hit.reasons:
         matched = t("matched")
         lines.append(f"    {matched}: " + "; ".join(r.describe(lang) for r in hit.reasons))
