@@ -51,7 +51,7 @@ def _rules(args: argparse.Namespace) -> int:
             ruleset(args.ruleset)
     except ValueError as error:
         raise CliError(str(error)) from None
-    # unless one is named, a search looks through classic and its modules; a list is classic's
+    # unless one is named, a search looks through every game and module; a list is classic's
     name = args.ruleset if args.ruleset is not None or args.search is not None else "classic"
     if args.search is not None or args.lang is not None:
         from munchkin_nb.rules.search import cli
@@ -291,11 +291,15 @@ def parser() -> argparse.ArgumentParser:
         "--ruleset",
         default=None,
         help="a game (classic, cthulhu, booty) or a module (d10, epic, ...); unless one is named, a "
-        "list shows classic's rules and a search looks in classic and all its modules",
+        "list shows classic's rules and a search looks in every game and module",
     )
     r.add_argument("--json", action="store_true")
     r.add_argument("--lang", help="en es de eo ru ko: the rules and citations in that language")
-    r.add_argument("--search", metavar="WORDS", help="rules matching WORDS in any language, best first")
+    r.add_argument(
+        "--search",
+        metavar="WORDS",
+        help="rules matching WORDS in any language, best first (at most 200 characters)",
+    )
     r.set_defaults(func=_rules)
     s = sub.add_parser("simulate", help="play whole games with bots")
     s.add_argument("--games", type=whole(1, MAX_GAMES), default=10)

@@ -22,7 +22,7 @@ from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.compare import compared_rulesets, differences
 from munchkin_nb.rules.i18n import card_name, wording
 from munchkin_nb.rules.rulesets import MODULES, deck_name
-from munchkin_nb.rules.search import Hit, search
+from munchkin_nb.rules.search import MAX_QUERY, Hit, bounded, search
 
 from .address import PageAddress
 from .base import View
@@ -278,7 +278,8 @@ class RulesExplorer(View):
     def update(self) -> None:
         t = gettext(DOMAIN, self.lang)
         chosen = self.ruleset.value if self.ruleset is not None else None
-        self.hits = search(self.search.value, self.lang, None if chosen in (None, ALL) else str(chosen))
+        query, cut = bounded(self.search.value)  # a long link or paste: its beginning only
+        self.hits = search(query, self.lang, None if chosen in (None, ALL) else str(chosen))
         shown = self.hits[: self.LIMIT]
         if self.search.value.strip() and not self.hits:
             none = t("No rule matches; try another word, or another language.")
@@ -292,6 +293,8 @@ class RulesExplorer(View):
             rest = t("… and {n} more; narrow the search.").format(n=len(self.hits) - len(shown))
             more = f"<p>{escape(rest)}</p>"
         count = t("{n} rule(s)").format(n=len(self.hits))
+        if cut:
+            count += " " + t("(only the first {n} characters of the search were read)").format(n=MAX_QUERY)
         self.results.value = f"<p class='munchkin-count'>{escape(count)}</p>{body}{more}"
         self.show_address()
 
