@@ -54,8 +54,10 @@ def _rules(args: argparse.Namespace) -> int:
     # unless one is named, a search looks through every game and module; a list is classic's
     name = args.ruleset if args.ruleset is not None or args.search is not None else "classic"
     if args.search is not None or args.lang is not None:
-        from munchkin_nb.rules.search import cli
+        from munchkin_nb.rules.search import cli, too_long
 
+        if args.search is not None and too_long(args.search):
+            raise CliError(too_long(args.search))
         return cli(args.search, args.lang, name, args.json)
     from munchkin_nb.rules.citations import citation, cross_checks_text
 

@@ -214,7 +214,7 @@ def test_cli_refuses_a_search_over_the_cap_in_one_line(capsys):
     assert main(["rules", "--search", "huir " * 2000]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith("the search is 10,000 characters long; at most 200 are read")
+    assert err.startswith("munchkin-nb: error: the search is 10,000 characters long; at most 200 are read")
 
 
 def test_the_explorer_reads_the_beginning_of_a_long_link_and_says_so():

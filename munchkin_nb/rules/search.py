@@ -486,6 +486,13 @@ def hit_lines(hit: Hit, lang: str) -> list[str]:
     return lines
 
 
+def too_long(query: str) -> str:
+    """Why the CLI refuses `query` ("" when it does not): a cut search would answer another question."""
+    if len(query) <= MAX_QUERY:
+        return ""
+    return f"the search is {len(query):,} characters long; at most {MAX_QUERY} are read: shorten it"
+
+
 def cli(query: str | None, lang: str | None, ruleset: str | None, as_json: bool) -> int:
     """`munchkin-nb rules --search WORDS [--lang L] [--json]`: print the hits, best first."""
     import json
@@ -497,12 +504,6 @@ def cli(query: str | None, lang: str | None, ruleset: str | None, as_json: bool)
     lang = lang or "en"
     if lang not in LANGUAGES:
         print(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}", file=sys.stderr)
-        return 2
-    if query is not None and len(query) > MAX_QUERY:  # refused whole: a cut search would mislead
-        print(
-            f"the search is {len(query):,} characters long; at most {MAX_QUERY} are read: shorten it",
-            file=sys.stderr,
-        )
         return 2
     if ruleset is not None and ruleset not in MODULES:  # a module's rules carry its id as their ruleset
         known_ruleset(ruleset)
