@@ -129,3 +129,32 @@ def test_the_pages_render_the_same_citation():
 def test_every_source_has_a_readable_name():
     for s in SOURCES.values():
         assert "Munchkin" in s.name and "(" in s.name and not FILE_ID.search(s.name)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_cli_shows_no_file_id_in_any_language(lang, capsys):
+    from munchkin_nb.cli import main
+
+    assert main(["rules", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert not FILE_ID.search(out) and out.count(" — ") >= len([r for r in RULES if "classic" in r.rulesets])
+
+
+def test_the_cli_json_keeps_the_file_id_as_a_machine_field_only(capsys):
+    import json
+
+    from munchkin_nb.cli import main
+
+    assert main(["rules", "--ruleset", "booty", "--json"]) == 0
+    rows = {row["id"]: row for row in json.loads(capsys.readouterr().out)}
+    trade = rows["booty.trade"]
+    assert (
+        trade["source_file"].startswith("001_") and trade["citation"]["source_file"] == trade["source_file"]
+    )
+    assert trade["citation"]["text"].startswith("Munchkin Booty rulebook (German) — Trading items")
+    assert len(trade["citation"]["passages"]) == 3 and not FILE_ID.search(trade["citation"]["text"])
+    assert main(["rules"]) == 0
+    assert (
+        "cross-check: Munchkin rules summary (Esperanto) — Malbeno; Munchkin rules summary (Korean) — 저주"
+        in (capsys.readouterr().out)
+    )
