@@ -51,22 +51,25 @@ def _rules(args: argparse.Namespace) -> int:
             ruleset(args.ruleset)
     except ValueError as error:
         raise CliError(str(error)) from None
-    # unless one is named, a search looks through classic and its modules; a list is classic's
+    # unless one is named, a search looks through every game and module; a list is classic's
     name = args.ruleset if args.ruleset is not None or args.search is not None else "classic"
     if args.search is not None or args.lang is not None:
-        from munchkin_nb.rules.search import cli
+        from munchkin_nb.rules.search import cli, too_long
 
+        if args.search is not None and too_long(args.search):
+            raise CliError(too_long(args.search))
         return cli(args.search, args.lang, name, args.json)
+    from munchkin_nb.rules.citations import citation, cross_checks_text
+
     rules = [r for r in RULES if name in r.rulesets]
     if args.json:
-        print(
-            json.dumps([r.to_dict() | {"citation": r.citation} for r in rules], indent=1, ensure_ascii=False)
-        )
+        rows = [r.to_dict() | {"citation": citation(r, "en").as_dict()} for r in rules]
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
     for r in rules:
-        print(f"{r.id:<32} {r.title}\n    {r.text}\n    [{r.citation}]")
-        for seed, section in r.cross_checks:
-            print(f"    cross-check: {seed} § {section}")
+        print(f"{r.id:<32} {r.title}\n    {r.text}\n    [{citation(r, 'en').text()}]")
+        if r.cross_checks:
+            print(f"    cross-check: {cross_checks_text(r, 'en')}")
         if r.slip:
             print(f"    summary slip: {r.slip}")
     return 0
@@ -290,11 +293,15 @@ def parser() -> argparse.ArgumentParser:
         "--ruleset",
         default=None,
         help="a game (classic, cthulhu, booty) or a module (d10, epic, ...); unless one is named, a "
-        "list shows classic's rules and a search looks in classic and all its modules",
+        "list shows classic's rules and a search looks in every game and module",
     )
     r.add_argument("--json", action="store_true")
     r.add_argument("--lang", help="en es de eo ru ko: the rules and citations in that language")
-    r.add_argument("--search", metavar="WORDS", help="rules matching WORDS in any language, best first")
+    r.add_argument(
+        "--search",
+        metavar="WORDS",
+        help="rules matching WORDS in any language, best first (at most 200 characters)",
+    )
     r.set_defaults(func=_rules)
     s = sub.add_parser("simulate", help="play whole games with bots")
     s.add_argument("--games", type=whole(1, MAX_GAMES), default=10)

@@ -312,6 +312,7 @@ def cases() -> Iterator[Case]:
         yield Case(f"simulate --db {db}", ("simulate", "--games", "1", "--quiet", "--db", f"{{{db}}}"), db)
     for value in ("nosuch", "", "../classic", "CLASSIC"):
         yield Case(f"rules --ruleset {value!r}", ("rules", "--ruleset", value))
+    yield Case("rules --search of 10,000 characters", ("rules", "--search", "huir " * 2000))
     for value in (
         "nosuch",
         "{dir}",

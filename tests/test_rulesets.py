@@ -49,7 +49,7 @@ def test_bots_play_each_ruleset_to_a_winner(rs):
 def test_cli_lists_a_plug_ins_rules_and_cards(capsys):
     assert main(["rules", "--ruleset", "cthulhu"]) == 0
     out = capsys.readouterr().out
-    assert "cthulhu.last_non_cultist" in out and "003_d9dffe2412ccea8c.txt §" in out
+    assert "cthulhu.last_non_cultist" in out and "[Munchkin Cthulhu rulebook (Russian) — " in out
     assert main(["cards", "--set", "cthulhu"]) == 0
     assert "necronomicon" in capsys.readouterr().out
 
@@ -57,7 +57,7 @@ def test_cli_lists_a_plug_ins_rules_and_cards(capsys):
 def test_cli_lists_booty_rules_and_cards(capsys):
     assert main(["rules", "--ruleset", "booty"]) == 0
     out = capsys.readouterr().out
-    assert "booty.bilingual_lost" in out and "001_36989bfcfe3c6efd.txt §" in out
+    assert "booty.bilingual_lost" in out and "[Munchkin Booty rulebook (German) — " in out
     assert main(["cards", "--set", "booty"]) == 0
     assert "davy_jones" in capsys.readouterr().out
 

@@ -24,19 +24,17 @@ class Rule:
     cross_checks: tuple[tuple[str, str], ...] = ()
     slip: str = ""
 
-    @property
-    def citation(self) -> str:
-        return f"{self.seed} § {self.section}"
-
-    def to_dict(self) -> dict[str, str | list[str]]:
+    def to_dict(self) -> dict[str, object]:
+        """The rule as data: `source_file` and `section` are for machines; a reader gets
+        `munchkin_nb.rules.citations.citation(rule, lang)`."""
         return {
             "id": self.id,
             "title": self.title,
             "text": self.text,
-            "seed": self.seed,
+            "source_file": self.seed,
             "section": self.section,
             "rulesets": list(self.rulesets),
-            "cross_checks": [f"{seed} § {sec}" for seed, sec in self.cross_checks],
+            "cross_checks": [{"source_file": seed, "section": sec} for seed, sec in self.cross_checks],
             "slip": self.slip,
         }
 
@@ -488,7 +486,7 @@ CLASSIC_RULES: tuple[Rule, ...] = (
         "cleric.resurrection",
         "Resurrection",
         "Instead of drawing a card face up, a cleric may take the top card of that discard pile, discarding a card from hand for it.",
-        "Clase (ability printed on the Cleric card): 'Consulta las cartas de clase para ver cuándo puedes usar las capacidades especiales'",
+        "Clase: 'Consulta las cartas de clase para ver cuándo puedes usar las capacidades especiales' (the ability is printed on the Cleric card)",
     ),
     _r(
         "game.over",

@@ -1,21 +1,23 @@
-"""The rulebooks as a reader knows them: game, edition, language; and a rule's section and quote.
+"""The rulebooks as a reader knows them, and the passages a rule cites from its rulebook.
 
-A rule's `seed` is the file id of its rulebook and its `section` reads "Heading: 'quoted words'"
-(or just a heading); this module turns both into what a reader can look up: "Munchkin, Spanish
-rulebook — Combate", the quote in the rulebook's language, the file id only as a detail.
-Where each rulebook comes from: docs/rulebooks.md.
+A rule's `seed` is the file id of its rulebook and its `section` reads
+"Heading: 'quoted words' (note); Other heading: 'more words'; 'words under the same heading'"
+(or just a heading). `passages` reads that into `Passage`s; `munchkin_nb.rules.citations` renders
+them for a reader, with the book's name from `SOURCES`. Where each rulebook comes from:
+docs/rulebooks.md.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from munchkin_nb.rules.catalogue import Rule
 
 
 def _(message: str) -> str:
-    """Marks a source name for `pybabel extract` (domain "explorer"); translated where shown."""
+    """Marks a text for `pybabel extract` (domain "citations"); translated where shown."""
     return message
 
 
@@ -32,55 +34,101 @@ class Source:
 SOURCES: dict[str, Source] = {
     s.seed: s
     for s in (
-        Source("000_ec1365c06d4620a2.txt", "es", _("Munchkin, Spanish rulebook"), "rulebook"),
-        Source("001_36989bfcfe3c6efd.txt", "de", _("Munchkin Booty, German rulebook"), "rulebook"),
-        Source("002_bb01092f1c00afe9.txt", "eo", _("Munchkin, Esperanto rules summary"), "summary"),
-        Source("003_d9dffe2412ccea8c.txt", "ru", _("Munchkin Cthulhu, Russian rulebook"), "rulebook"),
-        Source("004_46a94e686cd27933.txt", "ko", _("Munchkin, Korean rules summary"), "summary"),
+        Source(
+            "000_ec1365c06d4620a2.txt",
+            "es",
+            _("Munchkin rulebook (Spanish, with Deluxe and modules)"),
+            "rulebook",
+        ),
+        Source("001_36989bfcfe3c6efd.txt", "de", _("Munchkin Booty rulebook (German)"), "rulebook"),
+        Source("002_bb01092f1c00afe9.txt", "eo", _("Munchkin rules summary (Esperanto)"), "summary"),
+        Source("003_d9dffe2412ccea8c.txt", "ru", _("Munchkin Cthulhu rulebook (Russian)"), "rulebook"),
+        Source("004_46a94e686cd27933.txt", "ko", _("Munchkin rules summary (Korean)"), "summary"),
     )
 }
 
-_QUOTE = re.compile(r"'([^']+)'")
+# Our notes on a passage, as a rule's section writes them in parentheses after a quote; each is a
+# message translated for the reader (a note not listed here fails tests/test_citations.py).
+NOTES = (
+    _("the rest of the passage is lost in the German text; the base game's rule fills the gap"),
+    _(
+        "the winning level: the rest of the passage is lost in the German text; "
+        "the base game's rule fills the gap"
+    ),
+    _("the ability is printed on the Cleric card"),
+)
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One place a rule cites: the rulebook's heading, its words there, and our note (English)."""
+
+    heading: str  # as the rulebook prints it ("Combate", "Fases del turno: 1º Abrir una puerta")
+    quote: str  # the rulebook's words ("" when the rule names only the section)
+    note: str = ""
+
+
+_PART = re.compile(r"^(?:(?P<head>[^']*?)\s*:\s*)?'(?P<quote>[^']*)'\s*(?:\((?P<note>.*)\))?$")
+
+
+def _parts(section: str) -> list[str]:
+    """`section` cut at each ";" that stands outside a quote and outside parentheses."""
+    parts, start, quoted, depth = [], 0, False, 0
+    for i, c in enumerate(section):
+        if c == "'":
+            quoted = not quoted
+        elif not quoted and c in "()":
+            depth += 1 if c == "(" else -1
+        elif c == ";" and not quoted and depth == 0:
+            parts.append(section[start:i])
+            start = i + 1
+    return [p.strip() for p in [*parts, section[start:]] if p.strip()]
+
+
+@lru_cache(maxsize=1024)
+def parse_section(section: str) -> tuple[Passage, ...]:
+    """The passages a section names; a quote without a heading stands under the one before it."""
+    out: list[Passage] = []
+    for part in _parts(section):
+        found = _PART.match(part)
+        if found is None:  # a heading alone
+            out.append(Passage(part, ""))
+            continue
+        head = (found.group("head") or "").strip() or (out[-1].heading if out else "")
+        out.append(Passage(head, found.group("quote"), (found.group("note") or "").strip()))
+    return tuple(out)
+
+
+def passages(rule: Rule) -> tuple[Passage, ...]:
+    """The passages of its rulebook that `rule` cites, in order."""
+    return parse_section(rule.section)
 
 
 def source_of(rule: Rule) -> Source:
     """The rulebook `rule` cites; KeyError names a file id no Source describes."""
+    return source_named(rule.seed, rule.id)
+
+
+def source_named(seed: str, what: str = "a citation") -> Source:
+    """The rulebook with file id `seed`; KeyError names a file id no Source describes."""
     try:
-        return SOURCES[rule.seed]
+        return SOURCES[seed]
     except KeyError:
-        raise KeyError(
-            f"rule {rule.id}: no source describes {rule.seed!r} (munchkin_nb/rules/sources.py)"
-        ) from None
+        raise KeyError(f"{what}: no source describes {seed!r} (munchkin_nb/rules/sources.py)") from None
+
+
+def quotes_of(rule: Rule) -> tuple[str, ...]:
+    """Every quote `rule` makes from its rulebook, in the rulebook's language, in order."""
+    return tuple(p.quote for p in passages(rule) if p.quote)
 
 
 def quote_of(rule: Rule) -> str:
-    """The words `rule` quotes from its rulebook, in the rulebook's language ("" when none)."""
-    found = _QUOTE.search(rule.section)
-    return found.group(1) if found else ""
+    """The first words `rule` quotes from its rulebook ("" when none)."""
+    found = quotes_of(rule)
+    return found[0] if found else ""
 
 
 def heading_of(rule: Rule) -> str:
-    """The rulebook's section heading `rule` cites, without the quote: "Combate", "Huir"."""
-    head = _QUOTE.sub("", rule.section).strip()
-    return head[:-1].strip() if head.endswith(":") else head
-
-
-@dataclass(frozen=True)
-class Citation:
-    """Where a rule stands, for a reader: source name, section, quote and its translation."""
-
-    source: str  # _("Munchkin, Spanish rulebook") (in the reader's language)
-    section: str  # the rulebook's own heading, in the rulebook's language
-    quote: str  # the rulebook's words, in its language ("" when the rule quotes none)
-    quote_lang: str
-    translation: str  # our translation into the reader's language ("" when the same language)
-    seed: str  # the file id, a detail
-
-    def line(self) -> str:
-        """One line: "Munchkin, Spanish rulebook — Combate: «…» (our translation: …)"."""
-        out = f"{self.source} — {self.section}"
-        if self.quote:
-            out += f": «{self.quote}»"
-            if self.translation:
-                out += f" ({self.translation})"
-        return out
+    """The rulebook's first section heading `rule` cites: "Combate", "Huir"."""
+    found = passages(rule)
+    return found[0].heading if found else ""

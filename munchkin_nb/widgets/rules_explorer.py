@@ -18,10 +18,11 @@ import yaml
 
 from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.rules import RULES, RULESETS, Rule
+from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.compare import compared_rulesets, differences
-from munchkin_nb.rules.i18n import card_name, citation, wording
+from munchkin_nb.rules.i18n import card_name, wording
 from munchkin_nb.rules.rulesets import MODULES, deck_name
-from munchkin_nb.rules.search import Hit, search
+from munchkin_nb.rules.search import MAX_QUERY, Hit, bounded, search
 
 from .address import PageAddress
 from .base import View
@@ -89,7 +90,7 @@ STYLE = (
     ".munchkin-rule .citation{color:#444;font-size:12.5px;margin-top:4px}"
     ".munchkin-rule .quote{font-style:italic}"
     ".munchkin-rule .ours{color:#555}"
-    ".munchkin-rule .detail{color:#888;font-size:11px}"
+    ".munchkin-rule .citation .note{color:#666}"
     ".munchkin-rule .why{color:#2a6f62;font-size:12px;margin-top:2px}"
     ".munchkin-rule .checked{color:#555;font-size:12px;margin-top:2px}"
     ".munchkin-rules-explorer .widget-text{width:auto;flex:1 1 260px;max-width:100%}"
@@ -110,15 +111,7 @@ def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = 
     worked examples that check it (by title)."""
     t = gettext(DOMAIN, lang)
     w = wording(r, lang)
-    c = citation(r, lang)
-    ours, file_word, matched = t("our translation"), t("file"), t("matched")
-    source = f"<b>{escape(c.source)}</b> — {escape(c.section)}"
-    quote = ""
-    if c.quote:
-        quote = f": <span class='quote' lang='{c.quote_lang}'>«{escape(c.quote)}»</span>"
-        if c.translation:
-            quote += f" <span class='ours'>({escape(ours)}: {escape(c.translation)})</span>"
-    detail = f" <span class='detail'>{escape(file_word)} {escape(c.seed)}</span>"
+    matched = t("matched")
     why = ""
     if hit is not None and hit.reasons:
         why = (
@@ -135,7 +128,7 @@ def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = 
         f"<div class='munchkin-rule' data-rule='{escape(r.id)}' lang='{lang}'>"
         f"<b>{escape(w.title)}</b><span class='rid'>{escape(r.id)}</span>"
         f"<div>{escape(w.text)}</div>"
-        f"<div class='citation'>{source}{quote}{detail}</div>{why}{checked}</div>"
+        f"<div class='citation'>{citation_html(r, lang)}</div>{why}{checked}</div>"
     )
 
 
@@ -285,7 +278,8 @@ class RulesExplorer(View):
     def update(self) -> None:
         t = gettext(DOMAIN, self.lang)
         chosen = self.ruleset.value if self.ruleset is not None else None
-        self.hits = search(self.search.value, self.lang, None if chosen in (None, ALL) else str(chosen))
+        query, cut = bounded(self.search.value)  # a long link or paste: its beginning only
+        self.hits = search(query, self.lang, None if chosen in (None, ALL) else str(chosen))
         shown = self.hits[: self.LIMIT]
         if self.search.value.strip() and not self.hits:
             none = t("No rule matches; try another word, or another language.")
@@ -299,6 +293,8 @@ class RulesExplorer(View):
             rest = t("… and {n} more; narrow the search.").format(n=len(self.hits) - len(shown))
             more = f"<p>{escape(rest)}</p>"
         count = t("{n} rule(s)").format(n=len(self.hits))
+        if cut:
+            count += " " + t("(only the first {n} characters of the search were read)").format(n=MAX_QUERY)
         self.results.value = f"<p class='munchkin-count'>{escape(count)}</p>{body}{more}"
         self.show_address()
 

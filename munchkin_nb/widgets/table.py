@@ -182,6 +182,7 @@ def table_html(state: Any, previous: Any = None, lang: str = "en", hands: bool =
 
 def rules_html(rule_ids: Iterable[str], lang: str = "en") -> str:
     """The rules an event applied: id, title and text of each (in `lang` where translated)."""
+    from munchkin_nb.rules.citations import citation_html
     from munchkin_nb.rules.i18n import wording
 
     items = []
@@ -193,6 +194,6 @@ def rules_html(rule_ids: Iterable[str], lang: str = "en") -> str:
             w = wording(r, lang)
             items.append(
                 f"<li><code>{escape(r.id)}</code> <b>{escape(w.title)}</b>: {escape(w.text)} "
-                f"<i>({escape(r.citation)})</i></li>"
+                f"<i>({citation_html(r, lang)})</i></li>"
             )
     return f"<ul class='rules'>{''.join(items)}</ul>" if items else ""

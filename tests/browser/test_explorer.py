@@ -4,6 +4,7 @@ see a card's neighbourhood; no console error, nothing asked of another host."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -55,18 +56,20 @@ def first_rule(page, rule_id: str, lang: str, query: str | None = None):
 def test_desktop_search_in_two_languages_with_readable_citations(browser, explorer_server):
     context, page, watch = open_page(browser, explorer_server, DESKTOP)
     try:
-        search_in(page, "Español", "huyes")
-        rule = first_rule(page, "run.roll", "es", query="huyes")
+        search_in(page, "Español", "huir")
+        rule = first_rule(page, "run.roll", "es", query="Huir")  # the word as the rule writes it
         text = rule.inner_text()
-        assert "Huir" in text and "Munchkin, reglamento en español — Huir" in text
-        assert "coincide" in text and "huyes" in text
+        assert "Huir" in text and "Reglamento de Munchkin (en español, con Deluxe y módulos) — Huir" in text
+        assert "coincide: “Huir” (título, es)" in text
         assert "Comprobada con" in text and ".yaml" not in page.locator(".munchkin-rules").inner_text()
         search_in(page, "한국어", "도망")
         rule = first_rule(page, "run.roll", "ko", query="도망")
         text = rule.inner_text()
-        assert "도망치기" in text and "먼치킨, 스페인어 규칙서" in text
+        assert "도망치기" in text and "먼치킨 규칙서 (스페인어, 디럭스와 모듈 포함) — 도망치기 (Huir)" in text
         assert "«Tira el dado. Sólo consigues escapar con un 5 o más»" in text  # the original words
         assert "우리 번역: 주사위를 굴리세요" in text  # ...with our translation beside them
+        if os.environ.get("MUNCHKIN_SHOTS"):  # a folder: also save a screenshot there
+            page.screenshot(path=str(Path(os.environ["MUNCHKIN_SHOTS"]) / "explorer_citation_ko.png"))
         watch.assert_clean()
     finally:
         context.close()

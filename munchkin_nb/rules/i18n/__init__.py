@@ -1,8 +1,9 @@
 """The rules in the six languages: one YAML file per language, keyed by rule id.
 
 `<lang>.yaml` holds, for each rule, its `title` and `text` in our own words and `quote`, our
-translation of the words the rule quotes from its rulebook (none where the rulebook is in that
-language). English titles and texts stay in the catalogue; `en.yaml` holds only quotes.
+translation of the words the rule quotes from its rulebook (`quote2`, `quote3` for a rule that quotes
+two or three passages; none where the rulebook is in that language). `headings.yaml` translates
+the rulebooks' section headings. English titles and texts stay in the catalogue; `en.yaml` holds only quotes.
 `cards.yaml` names cards in the languages whose rulebooks name them. A plug-in (a ruleset or a
 module) may keep its own rules' translations beside it, in `munchkin_nb/rulesets/<name>/i18n/<lang>.yaml`
 of the same shape; `table` reads them all.
@@ -18,9 +19,9 @@ from pathlib import Path
 
 import yaml
 
-from munchkin_nb.i18n import LANGUAGES, gettext
+from munchkin_nb.i18n import LANGUAGES
 from munchkin_nb.rules.catalogue import RULES, Rule
-from munchkin_nb.rules.sources import Citation, heading_of, quote_of, source_of
+from munchkin_nb.rules.sources import quote_of, quotes_of, source_of
 
 DATA_DIR = Path(__file__).parent
 # libyaml when it is there: the pure-Python parser takes most of a second over six files
@@ -70,9 +71,22 @@ def table(lang: str) -> dict[str, dict[str, str]]:
 def needed(rule: Rule, lang: str) -> tuple[str, ...]:
     """The fields a translation of `rule` into `lang` must give."""
     fields: tuple[str, ...] = () if lang == "en" else ("title", "text")
-    if quote_of(rule) and source_of(rule).lang != lang:
-        fields += ("quote",)
+    if source_of(rule).lang != lang:
+        fields += tuple(quote_key(n) for n in range(len(quotes_of(rule))))
     return fields
+
+
+def quote_key(n: int) -> str:
+    """The field of a translation file that translates a rule's `n`-th quote (from 0): quote, quote2..."""
+    return "quote" if n == 0 else f"quote{n + 1}"
+
+
+def quote_translations(rule: Rule, lang: str) -> tuple[str, ...]:
+    """Our translation into `lang` of each quote of `rule` (English, then the quote, where missing)."""
+    mine, english = table(lang).get(rule.id, {}), table("en").get(rule.id, {})
+    return tuple(
+        mine.get(quote_key(n)) or english.get(quote_key(n)) or q for n, q in enumerate(quotes_of(rule))
+    )
 
 
 def lacking(rule: Rule, lang: str) -> list[str]:
@@ -86,19 +100,9 @@ def wording(rule: Rule, lang: str) -> Wording:
     entry = table(lang).get(rule.id, {}) if lang != "en" else {}
     quote = quote_of(rule)
     if quote and source_of(rule).lang != lang:
-        quote = table(lang).get(rule.id, {}).get("quote") or table("en").get(rule.id, {}).get("quote", quote)
+        quote = quote_translations(rule, lang)[0]
     return Wording(
         lang, entry.get("title", rule.title), entry.get("text", rule.text), quote, not lacking(rule, lang)
-    )
-
-
-def citation(rule: Rule, lang: str) -> Citation:
-    """Where `rule` stands, named for a reader of `lang`, with the quote and its translation."""
-    src = source_of(rule)
-    quote = quote_of(rule)
-    translation = wording(rule, lang).quote if quote and src.lang != lang else ""
-    return Citation(
-        gettext("explorer", lang)(src.name), heading_of(rule), quote, src.lang, translation, src.seed
     )
 
 
@@ -125,6 +129,13 @@ def card_names() -> dict[str, dict[str, str]]:
     """{card id: {lang: name}} for the cards the rulebooks name."""
     data = yaml.load((DATA_DIR / "cards.yaml").read_text(encoding="utf-8"), Loader=_LOADER) or {}
     return {str(k): {str(lang): str(n) for lang, n in v.items()} for k, v in data.items()}
+
+
+@lru_cache(maxsize=1)
+def headings() -> dict[str, dict[str, str]]:
+    """{a rulebook's heading: {lang: our translation}} (headings.yaml)."""
+    data = yaml.load((DATA_DIR / "headings.yaml").read_text(encoding="utf-8"), Loader=_LOADER) or {}
+    return {str(k): {str(lang): str(h) for lang, h in v.items()} for k, v in data.items()}
 
 
 def card_name(card_id: str, lang: str, english: str) -> str:
