@@ -141,7 +141,8 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
                     sentence = f"scripted but never used: {chance.left()}"
                     findings.append(Finding(where, what, "card.effect", sentence))
         if new is None:  # one finding for the line; the next lines are judged on what most likely happened
-            new = _as_played(state, action, dice, draws, top, parsed[k + 1 : k + 1 + LOOKAHEAD])
+            unseen = _unseen_cards(parsed[k + 1 :])
+            new = _as_played(state, action, dice, draws, top, parsed[k + 1 : k + 1 + LOOKAHEAD], unseen)
         for e in new:
             evolve(state, e)
         events.extend(new)
@@ -189,15 +190,22 @@ Parsed = tuple[int, Action, list[Any], list[str]]
 
 
 def _as_played(
-    state: GameState, action: Action, dice: list[Any], draws: list[str], top: int, following: list[Parsed]
+    state: GameState,
+    action: Action,
+    dice: list[Any],
+    draws: list[str],
+    top: int,
+    following: list[Parsed],
+    unseen: list[str],
 ) -> list[Event]:
     """What an illegal line most likely did at the table, so that the next lines are judged on it.
 
     The readings, in order: the same action by the player whose decision it was (a name written
     down wrong), the action carried out as written, a legal action of the decider that uses
     exactly the line's draws and dice (an action named wrong), or nothing at all (a line that did
-    not happen); a die that is no face of the die is read as each face in turn. The reading after
-    which most of the next LOOKAHEAD lines are legal is taken (the first of equals)."""
+    not happen); a die that is no face of the die is read as each face in turn, and a card drawn
+    but not written down as each `unseen` card in turn. The reading after which most of the next
+    LOOKAHEAD lines are legal is taken (the first of equals)."""
     fixed = [d if is_face(d, top) else None for d in dice]
     rolls = (
         [dice] if None not in fixed else [[f if d is None else d for d in fixed] for f in range(1, top + 1)]
@@ -211,25 +219,42 @@ def _as_played(
     actions.append((action, True))  # carried out as written: the check that refused it is skipped
     if decider is not None:
         actions.extend((a, False) for a in legal_actions(state) if a.key() != action.key())
+    pulls = [draws, *([*draws, c] for c in unseen[:MAX_UNSEEN])]
     readings: list[list[Event]] = []
     for candidate, as_written in actions:
         for roll in rolls:
-            events = _try(state, candidate, roll, draws, as_written)
-            if events is not None:
-                readings.append(events)
+            tried = [_try(state, candidate, roll, pull, as_written) for pull in pulls]
+            found = [events for events in tried if events is not None]
+            readings.extend(found)
+            if found:
                 break
     readings.append([])
     best, score = readings[0], -1
     for events in readings:
         after = state.copy()
-        for e in events:
-            evolve(after, e)
+        for event in events:
+            evolve(after, event)
         legal = _legal_run(after, following)
         if legal > score:
             best, score = events, legal
         if score == len(following):
             break
     return best
+
+
+# Cards tried, at most, for one drawn but not written down
+MAX_UNSEEN = 24
+
+
+def _unseen_cards(later: list[Parsed]) -> list[str]:
+    """Cards the later lines name in their actions but never draw, in the order first named: a
+    card drawn and not written down is most likely one of them."""
+    drawn = {c for _n, _a, _d, draws in later for c in draws}
+    named: dict[str, None] = {}
+    for _n, action, _d, _draws in later:
+        event = Event("ActionTaken", {"action": action.to_dict()})
+        named.update((c, None) for c in card_refs(event) if c not in drawn)
+    return list(named)
 
 
 def _try(
