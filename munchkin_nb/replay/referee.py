@@ -142,7 +142,7 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
         if seg[0].type == "ActionTaken":
             try:
                 action = Action.from_event(seg[0])
-            except (ValueError, KeyError) as exc:
+            except Exception as exc:  # any payload at all may be read here: no traceback for one
                 rep.findings.append(Finding(where, "?", "card.effect", f"unreadable action: {exc}"))
                 if not _fold_all(recorded, seg, rep, place, first):
                     break
@@ -154,11 +154,17 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
             except IllegalAction as exc:
                 rep.findings.append(Finding(where, str(action), exc.rule_id, exc.sentence))
                 produced = None
-            except (ChanceExhausted, KeyError, ValueError) as exc:
+            except ChanceExhausted as exc:
                 rep.findings.append(
                     Finding(where, str(action), "card.effect", f"cannot be reproduced: {exc}")
                 )
                 produced = None
+            except Exception as exc:  # the engine fails on the table this record reached: no game's
+                sentence = (
+                    f"the engine cannot act on the table the record reaches ({type(exc).__name__}: {exc})"
+                )
+                rep.findings.append(Finding(where, str(action), "card.effect", sentence, fatal=True))
+                break
         else:
             produced = _opening(seg, rep, place)
         if produced is not None:
@@ -207,7 +213,7 @@ def _fold_all(
             return False
         try:
             evolve(state, e)
-        except (ValueError, KeyError, AttributeError, TypeError, IndexError) as exc:
+        except Exception as exc:  # a record folds into a table, or it is no game's record
             sentence = f"the recorded event does not fold: {type(exc).__name__}: {exc}"
             rep.findings.append(Finding(place(first + i), e.type, "card.effect", sentence, fatal=True))
             return False
@@ -271,7 +277,7 @@ def _opening(seg: list[Event], rep: Report, place: Callable[[int], str]) -> list
             deal=any(e.type == "CardDrawn" for e in seg),
             modules=started.get("modules", []),
         )
-    except (IllegalAction, ValueError, TypeError, KeyError, ChanceExhausted) as exc:
+    except Exception as exc:  # a GameStarted new_game cannot start: its refusal is the finding
         rule = getattr(exc, "rule_id", "setup.players")
         rep.findings.append(Finding(place(1), "set-up", rule, str(getattr(exc, "sentence", exc))))
         return None
@@ -298,7 +304,7 @@ def _scenario_opening(seg: list[Event], rep: Report, place: Callable[[int], str]
         return None
     try:
         return scenario_opening(started, seg[positions[0]].payload)
-    except (ValueError, TypeError, KeyError, ChanceExhausted) as exc:
+    except Exception as exc:  # the runner cannot lay this table out: no scenario's record
         sentence = f"the engine cannot lay this table out: {exc}"
         rep.findings.append(
             Finding(place(1 + positions[0]), "PositionSet", "setup.deal", sentence, fatal=True)
