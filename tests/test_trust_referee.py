@@ -372,3 +372,15 @@ def test_the_api_refuses_what_the_cli_refuses(tmp_path, lines):
     with EventStore(str(tmp_path / "s.db")) as store, pytest.raises(ReplayError) as i:
         import_file(store, str(path))
     assert str(v.value) == str(i.value) == "line 1: not standard JSON: NaN is not a JSON number"
+
+
+def test_a_lone_surrogate_handed_in_as_text_is_refused_too(tmp_path, lines):
+    """import_jsonl also takes an open text file, whose str may hold a surrogate as it is."""
+    from munchkin_nb.replay import import_jsonl
+
+    text = text_of([dict(lines[0], bot="\ud800"), *lines[1:]])
+    assert "\ud800" in text
+    with EventStore(str(tmp_path / "s.db")) as store:
+        with pytest.raises(ReplayError, match="line 1: a lone surrogate"):
+            import_jsonl(store, io.StringIO(text))
+        assert store.games() == []

@@ -130,7 +130,7 @@ def _lines(fh: IO[str] | IO[bytes], max_bytes: int) -> Iterator[tuple[int, str, 
         if not raw:
             return
         n += 1
-        size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+        size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
         total += size
         if total > max_bytes:
             raise ReplayError(n, f"the file is over the size limit of {max_bytes} bytes")
@@ -216,7 +216,8 @@ def json_object(n: int, text: str) -> dict[str, Any]:
         raise ReplayError(n, f"expected a JSON object, got {type(obj).__name__}")
     if json_depth(obj) > MAX_DEPTH:
         raise ReplayError(n, TOO_DEEP)
-    if "\\u" in text.lower() and _has_surrogate(obj):  # only an escape can make one
+    # in a file's text only an escape can make one; a str handed in may hold one as it is
+    if _SURROGATE.search(text) or ("\\u" in text.lower() and _has_surrogate(obj)):
         raise ReplayError(n, "a lone surrogate (\\ud800 to \\udfff) in a string: not Unicode text")
     return obj
 
