@@ -354,8 +354,10 @@ def parser() -> argparse.ArgumentParser:
     im.add_argument("--allow-unfinished", action="store_true", help="keep a cut-off or empty game, flagged")
     im.add_argument("--allow-illegal", action="store_true", help="keep a game with illegal moves, flagged")
     va = rps.add_parser("validate", help="re-apply a replay through the engine and report every illegal step")
-    va.add_argument("source", help="a .jsonl replay or an SQLite event store")
-    va.add_argument("--game", type=whole(1, MAX_SEED))
+    va.add_argument(
+        "source", help="a replay (JSON Lines, recorded or transcribed) or an SQLite event store, by content"
+    )
+    va.add_argument("--game", type=whole(1, MAX_SEED), help="one game: a store's game id, a file's Nth game")
     rp.set_defaults(func=_replay)
     g = sub.add_parser("games", help="list the games in an event store")
     g.add_argument("--db", required=True)

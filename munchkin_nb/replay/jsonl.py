@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -129,7 +130,7 @@ def _lines(fh: IO[str] | IO[bytes], max_bytes: int) -> Iterator[tuple[int, str, 
         if not raw:
             return
         n += 1
-        size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+        size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
         total += size
         if total > max_bytes:
             raise ReplayError(n, f"the file is over the size limit of {max_bytes} bytes")
@@ -170,18 +171,70 @@ def _parse(fh: IO[str] | IO[bytes], max_bytes: int, card_ids: CardIds) -> list[R
 
 def _json(n: int, text: str, complete: bool) -> dict[str, Any]:
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as error:
-        if not complete:
+        return json_object(n, text)
+    except ReplayError as error:
+        if not complete and error.message.startswith("invalid JSON"):
             raise ReplayError(n, "truncated line: the file ends inside it") from None
+        raise
+
+
+class NotStandardJson(ValueError):
+    """What Python's json module reads but JSON (RFC 8259) has not: NaN, Infinity, 1e400."""
+
+
+def _no_constant(name: str) -> Any:
+    raise NotStandardJson(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise NotStandardJson(f"{text} is too large for a number")
+    return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_object(n: int, text: str) -> dict[str, Any]:
+    """Line `n` read as one object of standard JSON; ReplayError (naming the line) otherwise.
+
+    Refused beyond a JSON syntax error: NaN and Infinity, a number too large for a float, an
+    integer of thousands of digits, a lone surrogate (text no UTF-8 file can hold), nesting
+    deeper than MAX_DEPTH. Every reader of a replay file uses it, so that they all agree."""
+    try:
+        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as error:
         raise ReplayError(n, f"invalid JSON ({error.msg}, column {error.colno})") from None
+    except NotStandardJson as error:
+        raise ReplayError(n, f"not standard JSON: {error}") from None
+    except ValueError as error:  # an integer past Python's limit of digits
+        raise ReplayError(n, f"not standard JSON: {str(error).split(':')[0].lower()}") from None
     except RecursionError:
         raise ReplayError(n, TOO_DEEP) from None
     if not isinstance(obj, dict):
         raise ReplayError(n, f"expected a JSON object, got {type(obj).__name__}")
     if json_depth(obj) > MAX_DEPTH:
         raise ReplayError(n, TOO_DEEP)
+    # in a file's text only an escape can make one; a str handed in may hold one as it is
+    if _SURROGATE.search(text) or ("\\u" in text.lower() and _has_surrogate(obj)):
+        raise ReplayError(n, "a lone surrogate (\\ud800 to \\udfff) in a string: not Unicode text")
     return obj
+
+
+def _has_surrogate(obj: object) -> bool:
+    stack = [obj]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if _SURROGATE.search(node):
+                return True
+        elif isinstance(node, dict):
+            stack.extend(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def json_depth(obj: object) -> int:
@@ -208,6 +261,12 @@ def _header(n: int, obj: dict[str, Any]) -> dict[str, Any]:
 def _finish(game: ReplayGame, card_ids: CardIds) -> None:
     """Check a whole game's header against its events, and every card it names."""
     n, events = game.header_line, game.events
+    if events:
+        # what the header leaves out is GameStarted's; what it says must be GameStarted's too
+        started = events[0].payload
+        game.meta.setdefault("modules", started.get("modules", []))
+        game.meta.setdefault("seed", started.get("seed"))
+    _check_extra(n, game.meta, events)
     try:
         meta = check_meta(game.meta, events)
     except ValueError as error:
@@ -218,14 +277,18 @@ def _finish(game: ReplayGame, card_ids: CardIds) -> None:
     if events:
         started = events[0].payload
         names = [p.get("name") if isinstance(p, dict) else p for p in started.get("players") or []]
-        for name, said in (
+        said: list[tuple[str, object]] = [
             ("ruleset", started.get("ruleset")),
             ("card_set", started.get("card_set", meta["card_set"])),
             ("players", names),
-        ):
-            if meta[name] != said:
+            ("modules", started.get("modules", [])),
+        ]
+        if PARENT_GAME not in meta:  # a variation's seed is of the dice after its branch
+            said.append(("seed", started.get("seed")))
+        for name, value in said:
+            if meta[name] != value:
                 where = f"GameStarted (line {game.lines[0]})"
-                raise ReplayError(n, f"field {name!r}: the header says {meta[name]!r}, {where} {said!r}")
+                raise ReplayError(n, f"field {name!r}: the header says {meta[name]!r}, {where} {value!r}")
     try:
         cards = card_ids(meta["card_set"])
     except (LookupError, ValueError, OSError) as error:
@@ -236,6 +299,66 @@ def _finish(game: ReplayGame, card_ids: CardIds) -> None:
                 if card not in cards:
                     raise ReplayError(line, f"unknown card id {card!r} in card set {meta['card_set']!r}")
     game.meta = meta
+
+
+# The header keys beyond the `games` columns that a game of ours carries, and what each holds:
+# the bots' runner and the play widget write `bot` and `learner`; a variation (replay branch)
+# its parent game, the event it branched after, and the action it took there.
+PARENT_GAME, PARENT_SEQ, BRANCH_ACTION = "parent_game", "parent_seq", "branch_action"
+_BOT = re.compile(r"[a-z_]{1,32}")
+EXTRA_KEYS: dict[str, tuple[Callable[[Any], object], str]] = {
+    "bot": (lambda v: v is None or (isinstance(v, str) and _BOT.fullmatch(v)), "a bot's name or null"),
+    "learner": (lambda v: isinstance(v, str), "a player's name"),
+    PARENT_GAME: (lambda v: _whole(v) and v >= 1, "a game id (a whole number from 1)"),
+    PARENT_SEQ: (lambda v: _whole(v) and v >= 1, "an event number (a whole number from 1)"),
+    BRANCH_ACTION: (lambda v: v is None or isinstance(v, dict), "an action or null"),
+}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value < 2**63
+
+
+def _check_extra(n: int, meta: dict[str, Any], events: list[Event]) -> None:
+    """The header's keys beyond the columns: known ones only, each of its type, and consistent."""
+    from munchkin_nb.store.games import FIELDS
+
+    for key, value in meta.items():
+        if key in FIELDS or key in ("id", "content_hash"):
+            continue  # the columns are check_meta's
+        if key not in EXTRA_KEYS:
+            known = ", ".join([*FIELDS[:-1], *EXTRA_KEYS])
+            raise ReplayError(n, f"field {key!r}: not a header field (known: {known})")
+        ok, expected = EXTRA_KEYS[key]
+        if not ok(value):
+            raise ReplayError(n, f"field {key!r}: expected {expected}, got {value!r}")
+    names = _player_names(events)
+    if "learner" in meta and names is not None and meta["learner"] not in names:
+        raise ReplayError(n, f"field 'learner': {meta['learner']!r} is not a player of this game")
+    branch = [k for k in (PARENT_GAME, PARENT_SEQ) if k in meta]
+    if branch and len(branch) < 2:
+        missing = PARENT_SEQ if branch == [PARENT_GAME] else PARENT_GAME
+        raise ReplayError(n, f"field {missing!r}: missing (a variation names its parent game and event)")
+    if branch:
+        at = meta[PARENT_SEQ]
+        if at >= len(events) or events[at].type != "ActionTaken":
+            raise ReplayError(
+                n, f"field {PARENT_SEQ!r}: a variation branches before a decision; event {at + 1} is none"
+            )
+        taken = meta.get(BRANCH_ACTION)
+        if taken is not None and events[at].payload.get("action") != taken:
+            raise ReplayError(n, f"field {BRANCH_ACTION!r}: event {at + 1} takes another action")
+    elif BRANCH_ACTION in meta:
+        raise ReplayError(n, f"field {BRANCH_ACTION!r}: only a variation (with {PARENT_GAME}) has one")
+
+
+def _player_names(events: list[Event]) -> list[Any] | None:
+    if not events:
+        return None
+    players = events[0].payload.get("players")
+    return (
+        [p.get("name") if isinstance(p, dict) else p for p in players] if isinstance(players, list) else None
+    )
 
 
 def _note(n: int, obj: dict[str, Any], game: ReplayGame) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from munchkin_nb.engine import (
     Event,
     GameState,
     IllegalAction,
+    RandomChance,
     ScriptedChance,
     apply,
     evolve,
@@ -23,7 +24,7 @@ from munchkin_nb.engine import (
 from munchkin_nb.engine.chance import ChanceExhausted
 from munchkin_nb.store import StoreError
 
-from .jsonl import ReplayError, ReplayGame, Source, read_games
+from .jsonl import PARENT_GAME, PARENT_SEQ, ReplayError, ReplayGame, Source, read_games
 from .transcribed import is_transcribed, read_transcribed
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class Finding:
     action: str
     rule: str
     sentence: str
+    fatal: bool = False  # a record no game can have (not a wrong move): no option keeps it
 
     def __str__(self) -> str:
         return f"{self.where}: {self.action} — [{self.rule}] {self.sentence}"
@@ -55,11 +57,22 @@ class Report:
     winners: list[str] = field(default_factory=list)  # of the recorded events, folded
     turns: int = 0
     unfinished: str = ""  # where a game ends that no one has won (not illegal; import asks)
+    setup: str = ""  # a scenario's or lesson's set-up position ("scenario 'x'"): not a dealt game
+    started: Event | None = None  # the game's GameStarted
 
     @property
     def flags(self) -> list[str]:
-        """Why import would refuse the game: "illegal", "unfinished" (sorted)."""
-        return (["illegal"] if not self.legal else []) + (["unfinished"] if self.unfinished else [])
+        """What import marks the game with: "illegal", "scenario", "unfinished" (sorted)."""
+        return (
+            (["illegal"] if not self.legal else [])
+            + (["scenario"] if self.setup else [])
+            + (["unfinished"] if self.unfinished else [])
+        )
+
+    @property
+    def fatal(self) -> list[Finding]:
+        """The findings no option keeps: a table, a winner or an event no game can have."""
+        return [f for f in self.findings if f.fatal]
 
     def all_findings(self) -> list[str]:
         """Every finding, one line each, the game's end included when no one has won."""
@@ -77,6 +90,7 @@ class Report:
     def summary(self) -> str:
         verdict = "LEGAL" if self.legal else f"ILLEGAL ({len(self.findings)} finding(s))"
         verdict += ", UNFINISHED" if self.unfinished else ""
+        verdict += f", set-up position ({self.setup})" if self.setup else ""
         return f"{self.label}: {self.events} events, {verdict}, final state {self.replayed_hash[:12]}"
 
 
@@ -121,15 +135,17 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
     recorded = GameState.initial()
     replayed = GameState.initial()
     segments = _segments(events)
+    rep.started = events[0]
     cut_off = False  # the record stops inside the consequences of its last decision
     for first, seg in segments:
         where = place(first)
         if seg[0].type == "ActionTaken":
             try:
                 action = Action.from_event(seg[0])
-            except (ValueError, KeyError) as exc:
+            except Exception as exc:  # any payload at all may be read here: no traceback for one
                 rep.findings.append(Finding(where, "?", "card.effect", f"unreadable action: {exc}"))
-                _fold_all(recorded, seg, rep, where)
+                if not _fold_all(recorded, seg, rep, place, first):
+                    break
                 replayed = recorded.copy()
                 continue
             try:
@@ -138,28 +154,19 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
             except IllegalAction as exc:
                 rep.findings.append(Finding(where, str(action), exc.rule_id, exc.sentence))
                 produced = None
-            except (ChanceExhausted, KeyError, ValueError) as exc:
+            except ChanceExhausted as exc:
                 rep.findings.append(
                     Finding(where, str(action), "card.effect", f"cannot be reproduced: {exc}")
                 )
                 produced = None
-        else:
-            players = [p for p in seg[0].payload.get("players", [])]
-            try:
-                produced = new_game(
-                    players,
-                    seg[0].payload.get("ruleset", "?"),
-                    seg[0].payload.get("seed"),
-                    _chance_of(seg),
-                    deal=any(e.type == "CardDrawn" for e in seg),
-                    modules=seg[0].payload.get("modules", []),
+            except Exception as exc:  # the engine fails on the table this record reached: no game's
+                sentence = (
+                    f"the engine cannot act on the table the record reaches ({type(exc).__name__}: {exc})"
                 )
-                if any(e.type == "PositionSet" for e in seg):
-                    produced = None  # a scenario or lesson lays its table out: taken as recorded
-            except (IllegalAction, ValueError, ChanceExhausted) as exc:
-                rule = getattr(exc, "rule_id", "setup.players")
-                rep.findings.append(Finding(where, "set-up", rule, str(getattr(exc, "sentence", exc))))
-                produced = None
+                rep.findings.append(Finding(where, str(action), "card.effect", sentence, fatal=True))
+                break
+        else:
+            produced = _opening(seg, rep, place)
         if produced is not None:
             mine = [e.to_json() for e in produced]
             theirs = [e.to_json() for e in seg]
@@ -173,15 +180,14 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
                 )
                 got = json.loads(theirs[k])["type"] if k < len(theirs) else "nothing"
                 want = json.loads(mine[k])["type"] if k < len(mine) else "nothing"
-                rep.findings.append(
-                    Finding(
-                        place(first + k),
-                        seg[0].type,
-                        "card.effect",
-                        f"the record has {got} where the engine makes {want}",
+                said = f"the record has {got} where the engine makes {want}"
+                if got == want:
+                    said = (
+                        f"the record's {got} is not the one the engine makes ({_differs(mine[k], theirs[k])})"
                     )
-                )
-        if not _fold_all(recorded, seg, rep, where):
+                rule = "setup.deal" if seg[0].type != "ActionTaken" else "card.effect"
+                rep.findings.append(Finding(place(first + k), seg[0].type, rule, said))
+        if not _fold_all(recorded, seg, rep, place, first):
             break
         if produced is not None and not rep.findings and not cut_off:
             for e in produced:
@@ -195,32 +201,156 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
     return rep
 
 
-def _fold_all(state: GameState, seg: list[Event], rep: Report, where: str) -> bool:
-    try:
-        for e in seg:
+def _fold_all(
+    state: GameState, seg: list[Event], rep: Report, place: Callable[[int], str], first: int
+) -> bool:
+    """Fold a recorded stretch into `state`; False (and a fatal finding) when it is no game's."""
+    names = _names(rep.started) if rep.started else []
+    for i, e in enumerate(seg):
+        if e.type == "GameWon" and not _winners_ok(e.payload.get("winners"), names):
+            sentence = f"the winners {e.payload.get('winners')!r} are not players of this game"
+            rep.findings.append(Finding(place(first + i), e.type, "level.win", sentence, fatal=True))
+            return False
+        try:
             evolve(state, e)
-        return True
-    except (ValueError, KeyError, AttributeError, TypeError) as exc:
-        rep.findings.append(
-            Finding(where, seg[0].type, "card.effect", f"the recorded events do not fold: {exc}")
+        except Exception as exc:  # a record folds into a table, or it is no game's record
+            sentence = f"the recorded event does not fold: {type(exc).__name__}: {exc}"
+            rep.findings.append(Finding(place(first + i), e.type, "card.effect", sentence, fatal=True))
+            return False
+    return True
+
+
+def _winners_ok(winners: object, names: list[str]) -> bool:
+    return isinstance(winners, list) and bool(winners) and all(w in names for w in winners)
+
+
+def _names(started: Event) -> list[str]:
+    players = started.payload.get("players")
+    if not isinstance(players, list):
+        return []
+    return [str(p.get("name")) if isinstance(p, dict) else str(p) for p in players]
+
+
+def _differs(mine: str, theirs: str) -> str:
+    """Which fields of two events (canonical JSON) differ, in words: "payload.order"."""
+    a, b = json.loads(mine), json.loads(theirs)
+    keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    if keys == ["payload"] and isinstance(a["payload"], dict) and isinstance(b["payload"], dict):
+        pa, pb = a["payload"], b["payload"]
+        keys = [f"payload.{k}" for k in sorted(set(pa) | set(pb)) if pa.get(k) != pb.get(k)]
+    return ", ".join(keys) + " differ" if keys else "they differ"
+
+
+def _opening(seg: list[Event], rep: Report, place: Callable[[int], str]) -> list[Event] | None:
+    """The engine's own opening for the recorded one (None: none can be made; a finding says why).
+
+    A game of the rules is dealt by new_game: with its seed's own shuffles when it names a seed,
+    else with the recorded ones. A scenario or lesson (GameStarted names it) lays its table out
+    with one PositionSet, which must be a consistent table; nothing else may."""
+    started = seg[0].payload
+    scenario = started.get("scenario")
+    at_position = next((i for i, e in enumerate(seg) if e.type == "PositionSet"), None)
+    if at_position is not None:
+        from .setup import position_faults
+
+        fault = position_faults(started, seg[at_position].payload)
+        if fault:  # a table no game can have, scenario or not
+            rep.findings.append(Finding(place(1 + at_position), "PositionSet", *fault, fatal=True))
+            return None
+    if scenario is not None:
+        return _scenario_opening(seg, rep, place)
+    if at_position is not None:
+        sentence = (
+            "a set-up position (PositionSet) in a game that does not say it is a scenario or a "
+            "lesson: no game of the rules starts from a table laid out by hand"
         )
-        return False
+        rep.findings.append(Finding(place(1 + at_position), "set-up", "setup.deal", sentence))
+        return None
+    seed = started.get("seed")
+    try:
+        return new_game(
+            list(started.get("players", [])),
+            started.get("ruleset", "?"),
+            seed,
+            # a named seed deals as it always does; a game with no seed (a table game) as recorded
+            RandomChance(seed) if _whole(seed) else _chance_of(seg),
+            deal=any(e.type == "CardDrawn" for e in seg),
+            modules=started.get("modules", []),
+        )
+    except Exception as exc:  # a GameStarted new_game cannot start: its refusal is the finding
+        rule = getattr(exc, "rule_id", "setup.players")
+        rep.findings.append(Finding(place(1), "set-up", rule, str(getattr(exc, "sentence", exc))))
+        return None
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _scenario_opening(seg: list[Event], rep: Report, place: Callable[[int], str]) -> list[Event] | None:
+    """A declared scenario's opening as the scenario runner lays it out, its table checked first."""
+    from .setup import scenario_opening
+
+    started = seg[0].payload
+    name = started.get("scenario")
+    positions = [i for i, e in enumerate(seg) if e.type == "PositionSet"]
+    if not isinstance(name, str) or not name.strip():
+        rep.findings.append(Finding(place(1), "set-up", "setup.deal", "field 'scenario': a scenario's name"))
+        return None
+    rep.setup = f"scenario {name!r}"
+    if not positions:
+        sentence = "a scenario lays its table out with a PositionSet, and this one has none"
+        rep.findings.append(Finding(place(1), "set-up", "setup.deal", sentence))
+        return None
+    try:
+        return scenario_opening(started, seg[positions[0]].payload)
+    except Exception as exc:  # the runner cannot lay this table out: no scenario's record
+        sentence = f"the engine cannot lay this table out: {exc}"
+        rep.findings.append(
+            Finding(place(1 + positions[0]), "PositionSet", "setup.deal", sentence, fatal=True)
+        )
+        return None
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def kind_of(path: Path) -> str:
+    """What a file holds, by its content (never its name): "store", "transcribed" or "recorded"."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except OSError as error:
+        raise ReplayError(None, f"cannot read {path}: {error.strerror or error}") from None
+    if head == SQLITE_MAGIC:
+        return "store"
+    return "transcribed" if is_transcribed(path) else "recorded"
 
 
 def validate_path(source: str, game: int | None = None) -> list[Report]:
-    """Referee a .jsonl replay (recorded or transcribed) or the games of an event store (read-only)."""
+    """Referee a replay file (recorded or transcribed JSON Lines) or the games of an event store
+    (read-only); `game` picks one (a store's game id, or a file's game number from 1)."""
     path = _regular(source)
-    if is_transcribed(path):
-        return [judge_transcribed(path)]
-    if path.suffix in (".jsonl", ".json", ".ndjson"):
-        return [judge(g, f"{path.name} game {i + 1}") for i, g in enumerate(_some_games(path))]
-    from munchkin_nb.store import EventStore
+    kind = kind_of(path)
+    if kind == "store":
+        from munchkin_nb.store import EventStore
 
-    with EventStore(str(path), readonly=True) as store:
-        ids = [game] if game else [g["id"] for g in store.games()]
-        if game:
-            store.game(game)  # StoreError for an unknown game
-        return [referee_events(store.events(gid), f"game {gid}") for gid in ids]
+        with EventStore(str(path), readonly=True) as store:
+            ids = [game] if game else [g["id"] for g in store.games()]
+            if game:
+                store.game(game)  # StoreError for an unknown game
+            return [referee_events(store.events(gid), f"game {gid}") for gid in ids]
+    if kind == "transcribed":
+        _only(path, 1, game)
+        return [judge_transcribed(path)]
+    games = _some_games(path)
+    _only(path, len(games), game)
+    return [judge(g, f"{path.name} game {i + 1}") for i, g in enumerate(games) if game in (None, i + 1)]
+
+
+def _only(path: Path, count: int, game: int | None) -> None:
+    if game is not None and not 1 <= game <= count:
+        raise ReplayError(None, f"--game {game}: {path.name} holds {count} game(s), numbered from 1")
 
 
 def _regular(source: str) -> Path:
@@ -251,6 +381,8 @@ def judge(game: ReplayGame, label: str) -> Report:
     rep = referee_events(game.events, label, place)
     meta = game.meta
     for name, computed in (("winners", rep.winners or None), ("turns", rep.turns)):
+        if rep.fatal:
+            break  # the events are no game: their finding says why, not the header
         if game.events and meta.get(name) is not None and meta[name] != computed:
             raise ReplayError(
                 game.header_line, f"field {name!r}: the header says {meta[name]!r}, the events {computed!r}"
@@ -279,7 +411,10 @@ def import_file(
     A game with findings is refused (every finding listed) unless its kinds of finding are
     allowed; then it is stored flagged. A game already in the store (same events) is refused."""
     notes: list[list[dict[str, Any]]] = []
-    if is_transcribed(_regular(path)):
+    kind = kind_of(_regular(path))
+    if kind == "store":
+        raise ReplayError(None, f"{path} is an event store, not a replay file (`replay export` makes one)")
+    if kind == "transcribed":
         rep = judge_transcribed(Path(path))
         events, _ = read_transcribed(Path(path))
         meta: dict[str, Any] = {"source": "transcribed", "seed": None, "winners": rep.winners or None}
@@ -332,7 +467,14 @@ def store_judged(
 
     allowed = {"unfinished"} if allow_unfinished else set()
     allowed |= {"illegal"} if allow_illegal else set()
+    allowed |= {"scenario"}  # a declared scenario's table, checked: kept, marked as one
     for _meta, _events, rep, line in judged:
+        if rep.fatal:
+            raise ReplayError(
+                line,
+                f"{rep.label} refused: {rep.fatal[0]} (no option keeps a game that cannot be)",
+                rep.all_findings(),
+            )
         refused = [k for k in rep.flags if k not in allowed]
         if refused:
             findings = rep.all_findings()
@@ -343,6 +485,8 @@ def store_judged(
                 f"{options} keeps it, flagged",
                 findings,
             )
+    for meta, events, rep, line in judged:
+        _check_parent(store, meta, events, rep, line)
     known = store.content_hashes()
     seen: dict[str, int] = {}
     for _meta, events, rep, line in judged:
@@ -357,3 +501,22 @@ def store_judged(
         return store.add_games(rows, notes)
     except StoreError as error:
         raise ReplayError(None, f"the store refused the file: {error}") from error
+
+
+def _check_parent(
+    store: EventStore, meta: dict[str, Any], events: list[Event], rep: Report, line: int
+) -> None:
+    """A variation's parent must be a game of this store that starts with the variation's events."""
+    parent, at = meta.get(PARENT_GAME), meta.get(PARENT_SEQ)
+    if parent is None or at is None:
+        return
+    try:
+        theirs = store.events(parent, 1, at) if at <= store.last_seq(parent) else []
+    except StoreError:
+        theirs = []
+    if [e.to_json() for e in theirs] != [e.to_json() for e in events[:at]]:
+        raise ReplayError(
+            line,
+            f"field {PARENT_GAME!r}: game {parent} of this store does not start with events 1..{at} of "
+            f"{rep.label} (a variation is imported into the store that holds its parent)",
+        )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
@@ -14,18 +13,16 @@ from munchkin_nb.engine import (
     IllegalAction,
     ScriptedChance,
     apply,
-    can,
     context,
     evolve,
+    legal_actions,
     new_game,
 )
-from munchkin_nb.engine.builder import Builder
 from munchkin_nb.engine.chance import ChanceExhausted, is_face
-from munchkin_nb.engine.moves_base import MOVES
 from munchkin_nb.rules.rulesets import die_sides
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
-from .jsonl import MAX_BYTES, MAX_DEPTH, TOO_DEEP, ReplayError, card_refs, card_set_ids, json_depth
+from .jsonl import MAX_BYTES, ReplayError, card_refs, card_set_ids, json_object
 
 if TYPE_CHECKING:
     from .referee import Finding
@@ -123,28 +120,29 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
     findings = []
     parsed = [_action_line(text, n, cards, card_set) for n, text in enumerate(lines[1:], 2) if text.strip()]
     for k, (n, action, dice, draws) in enumerate(parsed):
+        where, what = f"line {n}", str(action)
         faces = [d for d in dice if not is_face(d, top)]
+        chance = ScriptedChance(dice=dice, draws=draws, strict=True)
+        new: list[Event] | None = None
         if faces:
             sentence = f"die result {faces[0]!r} is not a face of the {top}-sided die"
-            findings.append(Finding(f"line {n}", str(action), "card.effect", sentence))
-            continue  # no outcome can be taken from dice that cannot have been rolled
-        chance = ScriptedChance(dice=dice, draws=draws, strict=True)
-        try:
-            new = apply(state, action, chance)
-        except IllegalAction as exc:
-            findings.append(Finding(f"line {n}", str(action), exc.rule_id, exc.sentence))
-            following = parsed[k + 1][1] if k + 1 < len(parsed) else None
-            new = _as_played(state, action, dice, draws, following)
-        except ChanceExhausted as exc:
-            findings.append(Finding(f"line {n}", str(action), "card.effect", str(exc)))
-            continue
+            findings.append(Finding(where, what, "card.effect", sentence))
         else:
-            if chance.left():
-                findings.append(
-                    Finding(
-                        f"line {n}", str(action), "card.effect", f"scripted but never used: {chance.left()}"
-                    )
-                )
+            try:
+                new = apply(state, action, chance)
+            except IllegalAction as exc:
+                findings.append(Finding(where, what, exc.rule_id, exc.sentence))
+            except ChanceExhausted as exc:
+                findings.append(Finding(where, what, "card.effect", str(exc)))
+            except Exception as exc:  # the engine fails on this line's parameters: still one finding
+                findings.append(Finding(where, what, "card.effect", f"cannot be carried out: {exc}"))
+            else:
+                if chance.left():
+                    sentence = f"scripted but never used: {chance.left()}"
+                    findings.append(Finding(where, what, "card.effect", sentence))
+        if new is None:  # one finding for the line; the next lines are judged on what most likely happened
+            unseen = _unseen_cards(parsed[k + 1 :])
+            new = _as_played(state, action, dice, draws, top, parsed[k + 1 : k + 1 + LOOKAHEAD], unseen)
         for e in new:
             evolve(state, e)
         events.extend(new)
@@ -172,18 +170,9 @@ def _action_line(
 
 
 def _line_object(text: str, n: int) -> dict[str, Any]:
-    try:
-        obj = json.loads(text)
-    except RecursionError:
-        raise ReplayError(n, TOO_DEEP) from None
-    except ValueError as exc:
-        what = "the header" if n == 1 else "the line"
-        raise ReplayError(n, f"{what} is not JSON ({exc})") from None
-    if not isinstance(obj, dict):
-        raise ReplayError(n, f"expected a JSON object, got {type(obj).__name__}")
-    if json_depth(obj) > MAX_DEPTH:
-        raise ReplayError(n, TOO_DEEP)
-    return obj
+    if n == 1 and not text.strip():
+        raise ReplayError(1, "the header is missing: the file is empty")
+    return json_object(n, text)
 
 
 def _known_cards(event: Event, cards: set[str] | None, card_set: str, n: int) -> None:
@@ -194,37 +183,99 @@ def _known_cards(event: Event, cards: set[str] | None, card_set: str, n: int) ->
             raise ReplayError(n, f"unknown card id {card!r} in card set {card_set!r}")
 
 
+# How many of the lines after an illegal one a reading of it must make legal, at most, to be
+# preferred: one line alone is often legal after several readings.
+LOOKAHEAD = 3
+Parsed = tuple[int, Action, list[Any], list[str]]
+
+
 def _as_played(
-    state: GameState, action: Action, dice: list[Any], draws: list[str], following: Action | None
+    state: GameState,
+    action: Action,
+    dice: list[Any],
+    draws: list[str],
+    top: int,
+    following: list[Parsed],
+    unseen: list[str],
 ) -> list[Event]:
-    """What an illegal line most likely did at the table, so that the next line is judged on it.
+    """What an illegal line most likely did at the table, so that the next lines are judged on it.
 
     The readings, in order: the same action by the player whose decision it was (a name written
-    down wrong), the action carried out as written, or nothing at all (a line that did not
-    happen). The first reading after which the next line is legal is taken; else the first."""
-    readings: list[list[Event]] = []
+    down wrong), the action carried out as written, a legal action of the decider that uses
+    exactly the line's draws and dice (an action named wrong), or nothing at all (a line that did
+    not happen); a die that is no face of the die is read as each face in turn, and a card drawn
+    but not written down as each `unseen` card in turn. The reading after which most of the next
+    LOOKAHEAD lines are legal is taken (the first of equals)."""
+    fixed = [d if is_face(d, top) else None for d in dice]
+    rolls = (
+        [dice] if None not in fixed else [[f if d is None else d for d in fixed] for f in range(1, top + 1)]
+    )
     decider, _ = context(state)
+    actions = []
     if decider is not None and decider != action.player:
-        as_decider = Action.from_dict({"name": action.name, "player": decider, "params": action.params})
-        # an action the decider could not have taken either is not a reading of this line
-        with contextlib.suppress(IllegalAction, ChanceExhausted, KeyError, TypeError, ValueError):
-            readings.append(apply(state, as_decider, ScriptedChance(dice=dice, draws=draws, strict=True)))
-    move = MOVES.get(action.name)
-    if move is not None and state.has_player(action.player):
-        try:
-            b = Builder(state, ScriptedChance(dice=dice, draws=draws, strict=True))
-            b.emit("ActionTaken", {"action": action.to_dict()}, [], actor=action.player, automatic=False)
-            move.run(b, action)
-            readings.append(b.events)
-        except Exception:  # an action that cannot be carried out as written is not a reading
-            pass
+        actions.append(
+            (Action.from_dict({"name": action.name, "player": decider, "params": action.params}), False)
+        )
+    actions.append((action, True))  # carried out as written: the check that refused it is skipped
+    if decider is not None:
+        actions.extend((a, False) for a in legal_actions(state) if a.key() != action.key())
+    pulls = [draws, *([*draws, c] for c in unseen[:MAX_UNSEEN])]
+    readings: list[list[Event]] = []
+    for candidate, as_written in actions:
+        for roll in rolls:
+            tried = [_try(state, candidate, roll, pull, as_written) for pull in pulls]
+            found = [events for events in tried if events is not None]
+            readings.extend(found)
+            if found:
+                break
     readings.append([])
-    if following is None:
-        return readings[0]
+    best, score = readings[0], -1
     for events in readings:
         after = state.copy()
+        for event in events:
+            evolve(after, event)
+        legal = _legal_run(after, following)
+        if legal > score:
+            best, score = events, legal
+        if score == len(following):
+            break
+    return best
+
+
+# Cards tried, at most, for one drawn but not written down
+MAX_UNSEEN = 24
+
+
+def _unseen_cards(later: list[Parsed]) -> list[str]:
+    """Cards the later lines name in their actions but never draw, in the order first named: a
+    card drawn and not written down is most likely one of them."""
+    drawn = {c for _n, _a, _d, draws in later for c in draws}
+    named: dict[str, None] = {}
+    for _n, action, _d, _draws in later:
+        event = Event("ActionTaken", {"action": action.to_dict()})
+        named.update((c, None) for c in card_refs(event) if c not in drawn)
+    return list(named)
+
+
+def _try(
+    state: GameState, action: Action, dice: list[Any], draws: list[str], as_written: bool
+) -> list[Event] | None:
+    """The events of `action` with exactly these draws and dice, or None when it cannot be so."""
+    chance = ScriptedChance(dice=dice, draws=draws, strict=True)
+    try:
+        events = apply(state, action, chance, checked=as_written)
+    except Exception:  # an action that cannot be carried out (as written, or at all) is no reading
+        return None
+    return None if chance.left() else events
+
+
+def _legal_run(state: GameState, following: list[Parsed]) -> int:
+    """How many of `following` are legal one after the other from `state`, with their own chance."""
+    state = state.copy()
+    for count, (_n, action, dice, draws) in enumerate(following):
+        events = _try(state, action, dice, draws, False)
+        if events is None:
+            return count
         for e in events:
-            evolve(after, e)
-        if can(after, following):
-            return events
-    return readings[0]
+            evolve(state, e)
+    return len(following)

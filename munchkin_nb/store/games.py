@@ -26,8 +26,9 @@ FIELDS = (
     "turns",
     "flags",
 )
-# Why a game was kept although the import referee found it wanting (--allow-unfinished/-illegal).
-FLAGS = ("unfinished", "illegal")
+# Why a game was kept although the import referee found it wanting (--allow-unfinished/-illegal),
+# or that it starts from a scenario's table laid out by hand (no dealt game of the rules).
+FLAGS = ("unfinished", "illegal", "scenario")
 # Any other metadata (the runner's "bot", a transcriber's notes) is kept as a
 # JSON object in the `extra` column and read back at the top level.
 EXTRA = "extra"
