@@ -49,7 +49,9 @@ def check_store_file(path: Path) -> None:
     if not path.is_file():
         raise ValueError(f"The database file {str(path)!r} does not exist.")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        from munchkin_nb.store.schema import readonly_uri
+
+        conn = sqlite3.connect(readonly_uri(str(path)), uri=True)  # creates no -shm/-wal beside it
         try:
             tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         finally:
