@@ -402,8 +402,8 @@ def _report(error: Exception) -> None:
     elif isinstance(error, (CliError, ReplayError, StoreError, ValueError, LookupError)):
         _say(str(error))
     elif isinstance(error, OSError):
-        name = f" {error.filename}" if error.filename else ""
-        _say(f"{error.strerror or error}:{name}" if error.strerror else str(error))
+        name = f": {error.filename}" if error.filename else ""
+        _say(f"{error.strerror}{name}" if error.strerror else str(error))
     else:  # a bug, still not a traceback: one line that says what to report
         _say(f"internal error ({type(error).__name__}: {error}); please report it")
     for finding in getattr(error, "findings", []):

@@ -4,6 +4,7 @@ place), never a store's own files; untrusted text shown without terminal escapes
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import tempfile
@@ -134,8 +135,13 @@ def write_new_file(
 ) -> int:
     """Check `out` (check_new_file), write it whole through `write`; what `write` returns."""
     path = check_new_file(out, db=db, force=force)
-    with new_file(path, replace=force) as handle:
-        return write(handle)
+    try:
+        with new_file(path, replace=force) as handle:
+            return write(handle)
+    except OSError as error:  # a write fails with no file name: the one the user gave
+        if error.filename or error.errno is None:
+            raise
+        raise OSError(error.errno, error.strerror, out) from None
 
 
 def describe(error: BaseException) -> str | None:
@@ -144,8 +150,11 @@ def describe(error: BaseException) -> str | None:
         from munchkin_nb.store.schema import sqlite_message
 
         return sqlite_message(error)
-    if type(error).__module__.startswith("duckdb") or type(error).__module__.startswith("_duckdb"):
+    if type(error).__module__.startswith(("duckdb", "_duckdb")):
         text = " ".join(str(error).split())
+        # DuckDB's IO errors carry a JSON object; its message is the part a user needs
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            text = json.loads(text[text.index("{") :])["exception_message"]
         if "No space" in text or "too large" in text.lower() or "disk" in text.lower():
             return f"cannot write Parquet ({text}: the disk is full or a file size limit was reached)"
         return f"Parquet: {text}"

@@ -445,3 +445,40 @@ def test_unknown_rules_language_has_the_prefix():
     status, _, err = run("rules", "--lang", "xx")
     refused(status, err, "unknown language 'xx'")
     assert err.startswith("munchkin-nb: error: --lang")
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A tmpfs of 1 MiB (mounted as root; skipped where mounting is not allowed)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)], capture_output=True, check=False
+    )
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (the file size limit tests stand in for a full disk)")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
+
+
+def test_a_full_disk_is_one_line_and_loses_nothing(small_disk, store):
+    db = small_disk / "s.db"
+    shutil.copy(store, db)
+    filler = small_disk / "filler"
+    with filler.open("wb") as handle:  # fill the disk but for a few pages
+        free = shutil.disk_usage(small_disk).free
+        handle.write(b"\0" * max(0, free - 3 * 4096))
+    before = hashes(small_disk)
+    for argv in (
+        ("simulate", "--games", "2", "--quiet", "--players", "6", "--db", db),
+        ("replay", "export", "--db", db, "--out", small_disk / "out.jsonl"),
+        ("replay", "export", "--db", db, "--parquet", small_disk / "pq"),
+    ):
+        proc = child(*argv)
+        refused(proc.returncode, proc.stderr)
+        assert "full" in proc.stderr or "No space" in proc.stderr, proc.stderr
+        now = hashes(small_disk)
+        assert {k: v for k, v in now.items() if not k.startswith("s.db-")} == before, argv
+    assert n_games(db) == 1
