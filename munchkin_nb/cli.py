@@ -364,9 +364,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         from munchkin_nb.safe_io import check_paths
+        from munchkin_nb.store.schema import brief_reads
 
         check_paths(args)
-        status: int = args.func(args)  # the subcommand's handler, set by set_defaults(func=...)
+        with brief_reads():  # one command: a store it reads is not changed under it (no -shm made)
+            status: int = args.func(args)  # the subcommand's handler, set by set_defaults(func=...)
         sys.stdout.flush()
         return status
     except BrokenPipeError:

@@ -20,6 +20,7 @@ from munchkin_nb.bots import play_game
 from munchkin_nb.cli import main
 from munchkin_nb.safe_io import printable
 from munchkin_nb.store import EventStore
+from munchkin_nb.store.schema import brief_reads
 
 ROOT = Path(__file__).resolve().parents[1]
 ESC = "\x1b[2J"
@@ -92,7 +93,7 @@ def hashes(folder: Path) -> dict[str, str]:
 
 
 def n_games(db: Path) -> int:
-    with EventStore(str(db), readonly=True) as s:
+    with brief_reads(), EventStore(str(db), readonly=True) as s:
         return len(s.games())
 
 
@@ -286,11 +287,25 @@ def test_read_only_commands_create_no_file(tmp_path, store, won, locked):
             assert status == 0, (argv, err)
             assert hashes(folder) == before, argv  # no s.db-shm, no s.db-wal
         check_store_file(store)  # the app's first look at the file
-        with EventStore(str(store), readonly=True) as s:
+        with brief_reads(), EventStore(str(store), readonly=True) as s:
             assert len(s.games()) == 1
         assert hashes(folder) == before
+        if locked:  # a reader that stays open (the app): no writer can make a -wal here either
+            with EventStore(str(store), readonly=True) as s:
+                assert len(s.games()) == 1
+            assert hashes(folder) == before
     finally:
         folder.chmod(0o755)
+
+
+def test_a_reader_that_stays_open_sees_later_commits(store, won):
+    # why the app (a page open for long) reads through SQLite's -shm in a folder others may write
+    with EventStore(str(store), readonly=True) as reader:
+        assert len(reader.games()) == 1
+        with EventStore(str(store), snapshot_every=0) as writer:
+            writer.add_game(dict(won.meta, seed=12345), won.events)
+        assert len(reader.games()) == 2
+        assert reader.events(2)[-1].type == "GameWon"
 
 
 def test_a_read_after_a_crash_sees_the_last_commit_and_adds_no_file(tmp_path, store, won):

@@ -6,6 +6,9 @@ import os
 import sqlite3
 import stat
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from urllib.parse import quote
 
@@ -116,19 +119,37 @@ def connect(path: str, *, readonly: bool = False, create: bool = True) -> sqlite
 
 
 def readonly_uri(path: str) -> str:
-    """The URI that reads the store at `path` without creating a file beside it.
+    """The URI that reads the store at `path`, creating no file beside it where that is safe.
 
     A WAL-mode store is read through its -shm index, which SQLite creates (with an empty -wal) when
     it is missing, even for `mode=ro`. When there is no -wal file, no process has the store open
-    for writing and every commit is in the main file: it is opened `immutable` (no -shm, no locks).
-    A writer that starts while it is read could make that read see a half-written checkpoint, so
-    the reads are short (one command, one query). When a -wal file is there (a writer at work, or
-    one that crashed), its commits must be read: `mode=ro`, which uses the -shm beside it."""
+    for writing and every commit is in the main file; then it is opened `immutable` (no -shm, no
+    locks) if nothing can write it while it is read: inside `brief_reads()` (one command's reads,
+    done before a writer could checkpoint under them), or when its folder is read-only (a writer
+    could not make its -wal). A reader that stays open where others may write (the app, a
+    notebook) uses `mode=ro` and the -shm, created if missing, to see their commits safely; so does
+    every reader when a -wal file is there (a writer at work, or one that crashed)."""
     absolute = os.path.abspath(path)
     uri = f"file:{quote(absolute)}?mode=ro"
-    if _wal_mode(absolute) and not _has_content(absolute + "-wal"):
+    no_writer = _wal_mode(absolute) and not _has_content(absolute + "-wal")
+    if no_writer and (_BRIEF.get() or not writable_path(Path(absolute).parent)):
         uri += "&immutable=1"
     return uri
+
+
+# True while the reads are brief (brief_reads): a command line's, not a page's that stays open.
+_BRIEF: ContextVar[bool] = ContextVar("brief_reads", default=False)
+
+
+@contextmanager
+def brief_reads() -> Iterator[None]:
+    """Within: read-only opens of a store are brief (closed before any writer could checkpoint
+    under them), so a WAL store without a -wal is read immutable and nothing is created beside it."""
+    token = _BRIEF.set(True)
+    try:
+        yield
+    finally:
+        _BRIEF.reset(token)
 
 
 def _wal_mode(path: str) -> bool:
