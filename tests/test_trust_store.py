@@ -330,6 +330,9 @@ def test_a_note_is_never_written_into_a_foreign_database(tmp_path):
     status, _, err = run("replay", "note", "--db", foreign, "--game", "1", "--at", "1", "--text", "x")
     refused(status, err, "holds no event store")
     assert hashes(tmp_path) == before
+    status, _, err = run("replay", "branch", "--db", foreign, "--game", "1", "--at", "3")
+    refused(status, err, "holds no event store")
+    assert hashes(tmp_path) == before
 
 
 # -- item 12: untrusted text is printed without terminal escapes ----------------------------------
