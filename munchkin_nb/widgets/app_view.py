@@ -49,7 +49,10 @@ def check_store_file(path: Path) -> None:
     if not path.is_file():
         raise ValueError(f"The database file {str(path)!r} does not exist.")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        from munchkin_nb.store.schema import brief_reads, readonly_uri
+
+        with brief_reads():  # one look, closed at once: no -shm/-wal is created beside the file
+            conn = sqlite3.connect(readonly_uri(str(path)), uri=True)
         try:
             tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         finally:
