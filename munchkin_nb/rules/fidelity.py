@@ -1,7 +1,8 @@
 """The classic fidelity audit as tables: card -> effect words -> scenarios, rule sentence -> ids -> scenarios.
 
 `python -m munchkin_nb.rules.fidelity` writes docs/fidelity.md from the data (cards/classic.yaml,
-docs/fidelity/*.yaml, the scenarios); `--check` exits 1 when the file on disk differs.
+docs/fidelity/*.yaml, the scenarios), with the counts of every book's audit, and each other audit's
+page docs/fidelity/<name>.md (`fidelity_audits`); `--check` exits 1 when a file on disk differs.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from munchkin_nb.rules import fidelity_audits as books
 from munchkin_nb.rules.catalogue import CLASSIC_RULES as RULES  # the audit is of the base game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -218,6 +220,8 @@ def render(a: Audit) -> str:
         f"{len(a.sentence_rows)} core sentences of rulebook 000, {n_rule} stating rules, "
         f"{len(a.sentence_rows) - n_rule} flavour.",
         "",
+        *books.summary(books.audits()),
+        "",
         "## Cards",
         "",
         "| card | effect words | scenarios | pending |",
@@ -258,16 +262,27 @@ def render(a: Audit) -> str:
     return "\n".join(lines) + "\n"
 
 
+def pages() -> dict[Path, str]:
+    """Every page this script writes: docs/fidelity.md and one per book audit."""
+    out = {OUT: render(audit())}
+    for b in books.audits():
+        out[books.out_path(b)] = books.render(b)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    text = render(audit())
+    written = pages()
     if "--check" in args:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        if not same:
-            print(f"{OUT.relative_to(ROOT)} is out of date: run python -m munchkin_nb.rules.fidelity")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+        stale = [
+            p for p, text in written.items() if not (p.is_file() and p.read_text(encoding="utf-8") == text)
+        ]
+        for p in stale:
+            print(f"{p.relative_to(ROOT)} is out of date: run python -m munchkin_nb.rules.fidelity")
+        return 1 if stale else 0
+    for p, text in written.items():
+        p.write_text(text, encoding="utf-8")
+        print(f"wrote {p.relative_to(ROOT)}")
     return 0
 
 
