@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import os
+from html import escape
 from urllib.parse import parse_qs, urlencode
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 _ESM = """
@@ -117,3 +119,15 @@ def int_param(params: dict[str, str], name: str) -> int | None:
         return int(params[name])
     except (KeyError, ValueError):
         return None
+
+
+def address_notice(problems: list[str]) -> widgets.HTML:
+    """The notice above a page whose address had parts it could not use: one line each."""
+    lines = "".join(f"<p style='margin: 4px 0; line-height: 1.4;'>{escape(p)}</p>" for p in problems)
+    notice = widgets.HTML(
+        "<div class='munchkin-address-notice' role='status' style='border-left: 4px solid #c77c02;"
+        f" background: #fff4e0; padding: 4px 12px; overflow-wrap: anywhere;'>{lines}</div>"
+    )
+    notice.add_class("munchkin-address-notice-box")
+    notice.layout.max_width = "100%"
+    return notice

@@ -184,6 +184,8 @@ def rules_html(rule_ids: Iterable[str], lang: str = "en") -> str:
     """The rules an event applied: id, title and text of each (in `lang` where translated)."""
     from munchkin_nb.rules.i18n import wording
 
+    from .links import rule_link
+
     items = []
     for rid in rule_ids:
         r = RULE_INDEX.get(rid)
@@ -192,7 +194,7 @@ def rules_html(rule_ids: Iterable[str], lang: str = "en") -> str:
         else:
             w = wording(r, lang)
             items.append(
-                f"<li><code>{escape(r.id)}</code> <b>{escape(w.title)}</b>: {escape(w.text)} "
+                f"<li><code>{rule_link(r.id, lang)}</code> <b>{escape(w.title)}</b>: {escape(w.text)} "
                 f"<i>({escape(r.citation)})</i></li>"
             )
     return f"<ul class='rules'>{''.join(items)}</ul>" if items else ""
