@@ -135,4 +135,7 @@ def test_rule_links_name_the_events_of_the_store():
     href = rule_links_html("run.roll").split("munchkin-rule-event' href='")[1].split("'")[0]
     url = urlsplit(href.replace("&amp;", "&"))
     assert url.path == "/games"
-    assert parse_qs(url.query) == {"game": [str(game)], "event": [str(event)], "lang": ["en"]}
+    assert parse_qs(url.query) == {
+        "game": [str(game)],
+        "event": [str(event)],
+    }  # the visit's language: the server's

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from html import escape
+from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 import anywidget
@@ -72,14 +73,25 @@ class PageAddress(anywidget.AnyWidget):
     copied = traitlets.Unicode("link copied").tag(sync=True)
     hint = traitlets.Unicode("copy the link to this position").tag(sync=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: dict[str, object] = {}
+        self._kept: dict[str, object] = {}
+
     def say(self, label: str, copied: str, hint: str) -> None:
         """The button's words in another language: its label, what it says once the link is
         copied, and its tooltip."""
         self.label, self.copied, self.hint = label, copied, hint
 
     def show(self, **params: object) -> None:
-        """Put `params` (in this order, None left out) into the address."""
-        self.query = urlencode({k: v for k, v in params.items() if v is not None})
+        """Put `params` (in this order, None left out) into the address, then those it `keep`s."""
+        self._shown = {k: v for k, v in params.items() if v is not None}
+        self.query = urlencode({**self._shown, **self._kept})
+
+    def keep(self, **params: object) -> None:
+        """Keep `params` in the address whatever the page shows (``store=played``: which store)."""
+        self._kept = {k: v for k, v in params.items() if v is not None}
+        self.query = urlencode({**self._shown, **self._kept})
 
 
 def wait_for_request() -> None:

@@ -6,7 +6,8 @@
 - a card (statistics) -> its card view (explorer) and its rules;
 - a game (statistics, analyser) -> the games page at that game.
 
-Every address comes from `munchkin_nb.site.page_url`, with the page's language in it.
+Every address comes from `munchkin_nb.site.page_url`, with the page's language in it (but English:
+`in_link`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ from munchkin_nb.site import page_url, site_text
 
 EVENTS_PER_RULE = 3  # the events a rule links to: its first use in each of the first games citing it
 DB_ENV = "MUNCHKIN_DB"  # as munchkin_nb.app (not imported: it would start the launcher's imports)
+
+
+def in_link(lang: str) -> str | None:
+    """The language a link names: none for English, the language of every page not yet translated,
+    so that such a page's links keep the visit's language (the server adds it from its cookie)."""
+    return None if lang == "en" else lang
 
 
 def link(href: str, text: str, cls: str = "") -> str:
@@ -93,14 +100,14 @@ def rule_links_html(rule_id: str, lang: str = "en") -> str:
     if stems:
         titles = lesson_titles()
         lessons = ", ".join(
-            link(page_url("course", lang=lang, lesson=s), course(titles[s]), "munchkin-rule-lesson")
+            link(page_url("course", lang=in_link(lang), lesson=s), course(titles[s]), "munchkin-rule-lesson")
             for s in stems
         )
         parts.append(f"{escape(t('lessons that teach it'))}: {lessons}")
     places = events_by_rule(store_db()).get(rule_id, ())
     if places:
         events = ", ".join(
-            link(page_url("games", lang=lang, game=g, event=e), f"#{g}/{e}", "munchkin-rule-event")
+            link(page_url("games", lang=in_link(lang), game=g, event=e), f"#{g}/{e}", "munchkin-rule-event")
             for g, e in places
         )
         parts.append(f"{escape(t('events that cite it'))}: {events}")
@@ -114,21 +121,23 @@ def lesson_rules_html(rules: list[str] | tuple[str, ...], lang: str = "en") -> s
     if not rules:
         return ""
     t = site_text(lang)
-    items = ", ".join(link(page_url("rules", lang=lang, rule=r), r, "munchkin-lesson-rule") for r in rules)
+    items = ", ".join(
+        link(page_url("rules", lang=in_link(lang), rule=r), r, "munchkin-lesson-rule") for r in rules
+    )
     return f"<div class='munchkin-lesson-rules'>{escape(t('the rules this lesson teaches'))}: {items}</div>"
 
 
 def rule_link(rule_id: str, lang: str = "en") -> str:
     """A rule's id as a link to it in the rules explorer."""
-    return link(page_url("rules", lang=lang, rule=rule_id), rule_id, "munchkin-rule-link")
+    return link(page_url("rules", lang=in_link(lang), rule=rule_id), rule_id, "munchkin-rule-link")
 
 
 def card_link(card: str, lang: str = "en") -> str:
     """A card's name as a link to its view in the rules explorer (its neighbourhood and rules)."""
-    return link(page_url("rules", lang=lang, tab="cards", card=card), card, "munchkin-card-link")
+    return link(page_url("rules", lang=in_link(lang), tab="cards", card=card), card, "munchkin-card-link")
 
 
 def game_link(game: int, lang: str = "en", event: int | None = None) -> str:
     """A link to the games page's stepper at `game` (and `event`)."""
     text = site_text(lang)("step through this game")
-    return link(page_url("games", lang=lang, game=game, event=event), text, "munchkin-game-link")
+    return link(page_url("games", lang=in_link(lang), game=game, event=event), text, "munchkin-game-link")

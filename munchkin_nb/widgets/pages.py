@@ -16,7 +16,7 @@ from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.site import AddressCheck, known_lang, page_url, site_text
 
 from .address import address_notice
-from .links import link
+from .links import in_link, link
 
 PLAY_DB_ENV = "MUNCHKIN_PLAY_DB"  # where the server keeps its guided games (munchkin_nb.hosting)
 #: a guided game's seed: what the engine's random generator and the bots take (a signed 64-bit int)
@@ -53,6 +53,7 @@ def games_page(app: object, params: dict[str, str], lang: list[str] | None = Non
     played = os.environ.get(PLAY_DB_ENV)
     if check.choice("store", ["played"] if played else []) == "played" and played:
         app = AppView(played)
+        app.address.keep(store="played")  # a copied link, a reload: still the played games
     if app.picker is None:  # the store cannot be read: the page says so itself
         return with_notice(check, app.widget)
     ids = [str(g["id"]) for g in app.store.games()] if app.store is not None else []
@@ -139,7 +140,7 @@ def play_page(params: dict[str, str]) -> widgets.Widget:
     address.show(players=players, seed=seed, lang=lang if "lang" in params else None)
     top = [address]
     if os.environ.get(PLAY_DB_ENV):  # the server's store of guided games: the games page reads it
-        review = page_url("games", lang=lang, store="played", game=game.game_id)
+        review = page_url("games", lang=in_link(lang), store="played", game=game.game_id)
         text = site_text(lang)("review your game in the stepper")
         top.append(widgets.HTML(link(review, text, "munchkin-review-link munchkin-button-link")))
     bar = widgets.HBox(
