@@ -139,3 +139,19 @@ def test_rule_links_name_the_events_of_the_store():
         "game": [str(game)],
         "event": [str(event)],
     }  # the visit's language: the server's
+
+
+def test_the_level_timeline_shows_an_epic_game_past_level_10():
+    from munchkin_nb.app import DEFAULT_DB, REPO_ROOT
+    from munchkin_nb.store import EventStore
+    from munchkin_nb.viz.figures import level_timeline_spec, levels_by_turn
+
+    with EventStore(str(REPO_ROOT / DEFAULT_DB), readonly=True) as store:
+        epic = next(g["id"] for g in store.games() if "epic" in (g["modules"] or []) and g["winners"])
+        events = store.events(epic)
+    top = max(level for pts in levels_by_turn(events).values() for _, level in pts)
+    assert top > 10
+    low, high = level_timeline_spec(events)["layout"]["yaxis"]["range"]
+    assert low < 1 and high >= top
+    classic = level_timeline_spec([])["layout"]["yaxis"]["range"]
+    assert classic == [0.5, 10.5]

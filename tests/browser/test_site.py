@@ -97,7 +97,11 @@ def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path
 
     def step(name: str, lang: str, ready: str) -> None:
         t = time.monotonic()
-        page.locator(ready).first.wait_for(state="visible")
+        try:
+            page.locator(ready).first.wait_for(state="visible")
+        except Exception:
+            page.screenshot(path=str(folder / f"site-{size}-failed-{name}.png"))
+            raise
         times[name] = round(time.monotonic() - t, 2)
         check_page(page, lang, name, seed_files)
         page.screenshot(path=str(folder / f"site-{size}-{len(times)}-{name}.png"))
