@@ -242,9 +242,8 @@ class Course(View):
         self.lesson = Lesson(lesson_path(stem), lang=self.lang, on_progress=lambda e: self.record(stem, e))
         if lesson_state(self.store.progress, stem) == "new":
             self.record(stem, {"state": "started", "score": 0, "of": len(self.lesson.checks)})
-        taught = widgets.HTML(
-            lesson_rules_html(self.lesson.scenario.rules, self.lang)
-        )  # links to the explorer
+        # under the lesson, the rules it teaches: links to the rules explorer
+        taught = widgets.HTML(lesson_rules_html(self.lesson.scenario.rules, self.lang))
         self.lesson_box.children = (self.lesson.widget, taught)
         self.render()
         return self.lesson

@@ -107,7 +107,11 @@ def rule_links_html(rule_id: str, lang: str = "en") -> str:
     places = events_by_rule(store_db()).get(rule_id, ())
     if places:
         events = ", ".join(
-            link(page_url("games", lang=in_link(lang), game=g, event=e), f"#{g}/{e}", "munchkin-rule-event")
+            link(
+                page_url("games", lang=in_link(lang), game=g, event=e),
+                t("game {game}, event {event}").format(game=g, event=e),
+                "munchkin-rule-event",
+            )
             for g, e in places
         )
         parts.append(f"{escape(t('events that cite it'))}: {events}")

@@ -177,7 +177,9 @@ BAD_ADDRESSES = [
 
 
 @pytest.mark.parametrize(("path", "named", "ready"), BAD_ADDRESSES, ids=[b[1][:20] for b in BAD_ADDRESSES])
-def test_a_bad_address_is_said_and_the_page_shows_its_default(site_server, browser, path, named, ready):
+def test_a_bad_address_is_said_and_the_page_shows_its_default(
+    site_server, browser, tmp_path, path, named, ready
+):
     context = browser.new_context(viewport=SIZES["desktop"])
     page = context.new_page()
     page.set_default_timeout(90_000)
@@ -191,6 +193,8 @@ def test_a_bad_address_is_said_and_the_page_shows_its_default(site_server, brows
     assert ("predeterminado" if spanish else "default") in notice
     assert VOILA_ERROR not in page.inner_text("body")
     assert console.bad == []
+    name = re.sub(r"\W+", "-", named[:24]).strip("-")
+    page.screenshot(path=str(screenshots(tmp_path) / f"site-bad-address-{name}.png"))
     page.close(run_before_unload=True)
     context.close()
 
