@@ -235,7 +235,8 @@ class MunchkinVoila(Voila):  # type: ignore[misc]  # voila ships no types
             ):
                 continue  # the site's home page stands for Voila's listing of the folder
             handlers.append((pattern, handler, *rest))
-        handlers.append((self.server_url.rstrip("/") + "/munchkin/site.js", SiteScriptHandler))
+        # first: one notebook served alone has a catch-all page handler (`/(.*)`)
+        handlers.insert(0, (self.server_url.rstrip("/") + "/munchkin/site.js", SiteScriptHandler))
         if self.notebook_path is None:  # the site: every page of site.PAGES on one server
             root = self.server_url.rstrip("/")
             site_handlers: list[Any] = [(root + "/", HomeHandler)]
