@@ -184,7 +184,10 @@ def level_timeline(events: Iterable[Event], at_turn: int | None = None) -> go.Fi
 
 
 def level_timeline_spec(events: Iterable[Event], at_turn: int | None = None) -> Spec:
-    """`level_timeline` as a plain plotly spec."""
+    """`level_timeline` as a plain plotly spec (levels 1 to 10, or to the highest level reached:
+    an Epic game goes past 10)."""
+    series = levels_by_turn(events)
+    top = max([10, *(lv for pts in series.values() for _, lv in pts)])
     data = [
         {
             "type": "scatter",
@@ -195,12 +198,12 @@ def level_timeline_spec(events: Iterable[Event], at_turn: int | None = None) -> 
             "name": name,
             "hovertemplate": f"{name}: level %{{y}} (turn %{{x}})<extra></extra>",
         }
-        for name, pts in levels_by_turn(events).items()
+        for name, pts in series.items()
     ]
     layout: dict[str, Any] = {
         "title": {"text": "Levels across the game"},
         "xaxis": {"title": {"text": "turn"}},
-        "yaxis": {"title": {"text": "level"}, "range": [0.5, 10.5], "dtick": 1},
+        "yaxis": {"title": {"text": "level"}, "range": [0.5, top + 0.5], "dtick": 1 if top <= 12 else 2},
         "height": 360,
         "template": template(),
         "margin": {"l": 40, "r": 20, "t": 50, "b": 40},

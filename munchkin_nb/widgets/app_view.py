@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from munchkin_nb.site import page_url
 from munchkin_nb.viz.figures import level_timeline_spec
 
 from .address import PageAddress, int_param
@@ -18,6 +19,7 @@ from .combat_view import CombatView
 from .figure_output import show_figure, show_message
 from .game_picker import GameFilters
 from .graph_view import GraphView
+from .links import link
 from .page_shown import PageShown
 from .stepper import TurnStepper
 
@@ -69,7 +71,8 @@ def check_store_file(path: Path) -> None:
 
 def games_table_html(games: list[dict[str, Any]]) -> str:
     rows = "".join(
-        f"<tr><td>{g['id']}</td><td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
+        f"<tr><td>{link(page_url('analyser', game=g['id']), str(g['id']))}</td>"  # this game in the stepper
+        f"<td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
         f"<td>{escape(str(g.get('source', '')))}</td><td>{escape(str(g.get('seed')))}</td>"
         f"<td>{escape(str(g.get('turns')))}</td>"
         f"<td>{escape(', '.join(map(str, g.get('winners') or [])))}</td></tr>"

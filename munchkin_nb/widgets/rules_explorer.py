@@ -26,6 +26,7 @@ from munchkin_nb.rules.search import MAX_QUERY, Hit, bounded, search
 
 from .address import PageAddress
 from .base import View
+from .links import rule_links_html
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIR = REPO_ROOT / "tests" / "scenarios"
@@ -128,7 +129,8 @@ def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = 
         f"<div class='munchkin-rule' data-rule='{escape(r.id)}' lang='{lang}'>"
         f"<b>{escape(w.title)}</b><span class='rid'>{escape(r.id)}</span>"
         f"<div>{escape(w.text)}</div>"
-        f"<div class='citation'>{citation_html(r, lang)}</div>{why}{checked}</div>"
+        f"<div class='citation'>{citation_html(r, lang)}</div>{why}{checked}"
+        f"{rule_links_html(r.id, lang)}</div>"
     )
 
 

@@ -3,16 +3,17 @@ interval against the baseline, and the games in which its player won, opened in 
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from munchkin_nb.analysis.stats import CardStats, Rate, Stats
+from munchkin_nb.site import page_url
 
 from .base import View
 from .figure_output import show_figure
+from .links import card_link, link
 from .table import CSS
 
 SORTS = {
@@ -41,9 +42,9 @@ def _rate_cell(r: Rate | None) -> str:
 def cards_html(cards: list[CardStats]) -> str:
     """The card table: games drawn/played/equipped, holders' and players' win rates, example games."""
     rows = "".join(
-        f"<tr><td>{escape(c.card)}</td><td>{c.drawn}</td><td>{c.played}</td><td>{c.equipped}</td>"
+        f"<tr><td>{card_link(c.card)}</td><td>{c.drawn}</td><td>{c.played}</td><td>{c.equipped}</td>"
         f"{_rate_cell(c.holder)}{_rate_cell(c.player)}"
-        f"<td>{', '.join(map(str, c.examples)) or '—'}</td></tr>"
+        f"<td>{', '.join(link(page_url('games', game=g), str(g)) for g in c.examples) or '—'}</td></tr>"
         for c in cards
     )
     return (
