@@ -12,9 +12,9 @@ from munchkin_nb.bots import play_game
 from munchkin_nb.cards import load_set
 from munchkin_nb.cards import vocabulary as V
 from munchkin_nb.engine import Game, legal_actions
+from munchkin_nb.engine.kit import levels_of
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.rulesets import deck_name
-from munchkin_nb.rulesets.hirelings.engine import levels_of
 from tests.test_properties import cards_in_one_place
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,7 +4,7 @@
 translation of the words the rule quotes from its rulebook (none where the rulebook is in that
 language). English titles and texts stay in the catalogue; `en.yaml` holds only quotes.
 `cards.yaml` names cards in the languages whose rulebooks name them. A plug-in (a ruleset or a
-module) may keep its own rules' translations beside it, in `munchkin_nb/rulesets/<name>/i18n/<lang>.yaml`
+module) may keep its own rules' translations beside it, in `munchkin_nb/plugins/<name>/i18n/<lang>.yaml`
 of the same shape; `table` reads them all.
 How to add a language or a rule's translation: docs/rulebooks.md.
 """
@@ -44,7 +44,7 @@ def _language(lang: str) -> str:
     return lang
 
 
-PLUGINS_DIR = DATA_DIR.parent.parent / "rulesets"
+PLUGINS_DIR = DATA_DIR.parent.parent / "plugins"
 
 
 def _files(lang: str) -> list[Path]:
