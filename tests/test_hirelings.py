@@ -36,7 +36,7 @@ def test_the_cards_join_the_decks_only_with_the_module():
 
 
 def test_the_card_file_header_counts_its_cards_and_every_hireling_is_well_formed():
-    text = (ROOT / "cards" / "hirelings.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "munchkin_nb" / "plugins" / "hirelings" / "cards.yaml").read_text(encoding="utf-8")
     kinds = Counter(c["kind"] for c in yaml.safe_load(text)["cards"])
     assert f"{sum(kinds.values())} door cards" in text and f"{kinds['hireling']} hirelings" in text
     for c in load_set("hirelings").cards.values():

@@ -37,7 +37,7 @@ def test_every_steed_carries_its_numbers_as_a_monster():
 
 
 def test_the_card_file_header_counts_its_cards():
-    text = (ROOT / "cards" / "steeds.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "munchkin_nb" / "plugins" / "steeds" / "cards.yaml").read_text(encoding="utf-8")
     cards = yaml.safe_load(text)["cards"]
     kinds = Counter(c["kind"] for c in cards)
     doors = sum(1 for c in cards if c["deck"] == "door")

@@ -13,7 +13,9 @@ from munchkin_nb.safe_yaml import YamlError, load_yaml
 from . import vocabulary as V
 from .model import Card, CardError, CardSet, condition_text
 
-CARDS_DIR = Path(__file__).parents[2] / "cards"
+CARDS_DIR = Path(__file__).parents[2] / "cards"  # the base game's own set
+#: set name -> its card file, for the sets a plug-in brings in its own folder (added as registered)
+FILES: dict[str, Path] = {}
 ID_RE = re.compile(r"^[a-z0-9_]+$")
 INT_FIELDS = ("copies", "level", "treasures", "levels", "bonus", "gold")
 BOOL_FIELDS = ("undead", "big")
@@ -26,7 +28,7 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Path:
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") or path.exists():
         return path
-    return CARDS_DIR / f"{name_or_path}.yaml"
+    return FILES.get(str(name_or_path), CARDS_DIR / f"{name_or_path}.yaml")
 
 
 def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:

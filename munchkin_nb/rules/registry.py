@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 
-from munchkin_nb.cards import vocabulary
+from munchkin_nb.cards import load, vocabulary
 
 from .catalogue import register_rules
 from .rulesets import REQUIRES, Plugin, register_module, register_ruleset
@@ -57,8 +57,13 @@ def folder(name: str) -> Path:
 
 
 def folders() -> dict[str, Path]:
-    """Every loaded plug-in's folder, by name."""
+    """Every plug-in's folder, by name."""
     return {n: folder(n) for n in names()}
+
+
+def scenario_folders() -> dict[str, Path]:
+    """Every plug-in's scenarios folder (its worked examples, run by tests/test_scenarios.py), by name."""
+    return {n: f / "scenarios" for n, f in folders().items() if (f / "scenarios").is_dir()}
 
 
 def _order() -> list[str]:
@@ -82,8 +87,9 @@ def _order() -> list[str]:
     return out
 
 
-def register(p: Plugin) -> None:
-    """Register one declaration: its ruleset or module, its rules, its card words."""
+def register(p: Plugin, home: Path | None = None) -> None:
+    """Register one declaration: its ruleset or module, its rules, its card words, and the card file
+    in its folder `home` (`cards.yaml`, the set named after the plug-in)."""
     if p.ruleset is not None:
         register_ruleset(p.ruleset)
     if p.module is not None:
@@ -100,6 +106,8 @@ def register(p: Plugin) -> None:
         decks=w.decks,
         kinds={k: (set(d), set(f)) for k, (d, f) in w.kinds.items()},
     )
+    if home is not None and (home / "cards.yaml").is_file():
+        load.FILES[p.name] = home / "cards.yaml"
     PLUGINS[p.name] = p
 
 
@@ -112,7 +120,7 @@ def load_data() -> None:
         decl = _package(name).PLUGIN
         if not isinstance(decl, Plugin) or decl.name != name:
             raise ValueError(f"plug-in {name!r}: its package declares no PLUGIN named {name!r}")
-        register(decl)
+        register(decl, folder(name))
 
 
 def load_engine() -> None:

@@ -1,6 +1,6 @@
 """The expansions as a module: more races and classes, their cheat cards, race, class and item enhancers.
 
-Its cards (cards/expansions.yaml) join classic's decks while the module is on; the words they use
+Its cards (cards.yaml here) join classic's decks while the module is on; the words they use
 are added to the card vocabulary here, and carried out in `engine.py` (hooks and moves).
 Switched on per game: `simulate --modules expansions`, `modules: [expansions]`.
 """

@@ -20,6 +20,7 @@ import yaml
 
 from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.rules.catalogue import RULES, Rule
+from munchkin_nb.rules.registry import folders
 from munchkin_nb.rules.sources import Citation, heading_of, quote_of, source_of
 
 DATA_DIR = Path(__file__).parent
@@ -44,13 +45,10 @@ def _language(lang: str) -> str:
     return lang
 
 
-PLUGINS_DIR = DATA_DIR.parent.parent / "plugins"
-
-
 def _files(lang: str) -> list[Path]:
     """The translation files of `lang`: the catalogue's own, then each plug-in's, in name order."""
     own = DATA_DIR / f"{_language(lang)}.yaml"
-    return [p for p in [own, *sorted(PLUGINS_DIR.glob(f"*/i18n/{lang}.yaml"))] if p.is_file()]
+    return [p for p in [own, *(d / "i18n" / f"{lang}.yaml" for d in folders().values())] if p.is_file()]
 
 
 @lru_cache(maxsize=8)
