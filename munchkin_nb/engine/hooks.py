@@ -312,5 +312,6 @@ def table() -> str:
     ]
     for p in POINTS.values():
         how = p.combiner + (", one plug-in per game" if p.alone else "")
-        rows.append(f"| `{p.name}` | `{p.signature}` | {how} | {p.doc} |")
+        sig = p.signature.replace("|", "\\|")  # a bar inside a table cell, even in code, is escaped
+        rows.append(f"| `{p.name}` | `{sig}` | {how} | {p.doc} |")
     return "\n".join(rows)

@@ -17,19 +17,20 @@ from munchkin_nb.engine.kit import (
     Builder,
     Combat,
     GameState,
-    IllegalAction,
     Move,
     Term,
     act,
     card,
     change_level,
     curse_hits,
+    decision,
     die_setters,
     discard,
     draw,
     effect,
     handles,
     move,
+    pending,
     require,
 )
 
@@ -47,13 +48,11 @@ def _locked(s: GameState, player: str) -> bool:
 
 def _waiting(s: GameState) -> dict[str, Any] | None:
     """The d10 roll waiting to be applied, if any (candidates ask this: they never raise)."""
-    return s.pending[0] if s.pending and s.pending[0].get("kind") == KIND else None
+    return pending(s, KIND)
 
 
 def _decision(s: GameState) -> dict[str, Any]:
-    if not s.pending or s.pending[0].get("kind") != KIND:
-        raise IllegalAction("d10.roll", "no d10 roll is waiting to be applied.")
-    return s.pending[0]
+    return decision(s, KIND, None, "d10.roll", "no d10 roll is waiting to be applied.")
 
 
 def _others(s: GameState, player: str) -> list[str]:

@@ -22,7 +22,6 @@ from munchkin_nb.engine.kit import (
     Builder,
     Combat,
     GameState,
-    IllegalAction,
     Move,
     Player,
     Term,
@@ -32,6 +31,7 @@ from munchkin_nb.engine.kit import (
     card,
     change_level,
     check_win,
+    decision,
     discard,
     draw,
     effect,
@@ -40,6 +40,7 @@ from munchkin_nb.engine.kit import (
     holds,
     move,
     open_door,
+    pending,
     reopen_if_fighting,
     require,
 )
@@ -264,15 +265,6 @@ def face_down(b: Builder, a: Action) -> None:
 
 
 # -- moves ------------------------------------------------------------------------------------
-def _pending(s: GameState, kind: str) -> dict[str, Any] | None:
-    return s.pending[0] if s.pending and s.pending[0].get("kind") == kind else None
-
-
-def _decision(s: GameState, kind: str, player: str, rule: str) -> dict[str, Any]:
-    d = _pending(s, kind)
-    if d is None or d["player"] != player:
-        raise IllegalAction(rule, f"{player} has no such choice to make now.")
-    return d
 
 
 @move
@@ -285,12 +277,12 @@ class PortalFlip(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = _pending(s, DRAWN)
+        d = pending(s, DRAWN)
         if d and d["player"] == player and d["card"] in s.player(player).hand:
             yield act(self.name, player, card=d["card"])
 
     def check(self, s: GameState, a: Action) -> None:
-        d = _decision(s, DRAWN, a.player, "dungeons.portal_face_down")
+        d = decision(s, DRAWN, a.player, "dungeons.portal_face_down")
         require(
             a.params.get("card") == d["card"], "dungeons.portal_face_down", "that is not the portal drawn."
         )
@@ -311,12 +303,12 @@ class PortalKeep(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = _pending(s, DRAWN)
+        d = pending(s, DRAWN)
         if d and d["player"] == player:
             yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
-        _decision(s, DRAWN, a.player, "dungeons.portal_face_down")
+        decision(s, DRAWN, a.player, "dungeons.portal_face_down")
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit(
@@ -335,14 +327,14 @@ class DungeonLeave(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = _pending(s, LEAVE)
+        d = pending(s, LEAVE)
         if d and d["player"] == player:
             for cid in d["options"]:
                 if cid in s.table:
                     yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
-        d = _decision(s, LEAVE, a.player, "dungeons.leave_one")
+        d = decision(s, LEAVE, a.player, "dungeons.leave_one")
         require(
             a.params.get("card") in d["options"] and a.params.get("card") in s.table,
             "dungeons.leave_one",
@@ -372,12 +364,12 @@ class DungeonStay(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = _pending(s, LEAVE)
+        d = pending(s, LEAVE)
         if d and d["player"] == player and d.get("may_stay"):
             yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
-        d = _decision(s, LEAVE, a.player, "dungeons.leave_one")
+        d = decision(s, LEAVE, a.player, "dungeons.leave_one")
         require(bool(d.get("may_stay")), "dungeons.enter", "this portal leads out of a dungeon: leave one.")
 
     def run(self, b: Builder, a: Action) -> None:
