@@ -97,15 +97,7 @@ def register(p: Plugin, home: Path | None = None) -> None:
     register_rules(p.rules)
     if p.requires:
         REQUIRES[p.name] = p.requires
-    w = p.words
-    vocabulary.extend(
-        races=w.races,
-        classes=w.classes,
-        effects={k: set(v) for k, v in w.effects.items()},
-        steps={k: set(v) for k, v in w.steps.items()},
-        decks=w.decks,
-        kinds={k: (set(d), set(f)) for k, (d, f) in w.kinds.items()},
-    )
+    vocabulary.register(p.name, p.words)
     if home is not None and (home / "cards.yaml").is_file():
         load.FILES[p.name] = home / "cards.yaml"
     PLUGINS[p.name] = p

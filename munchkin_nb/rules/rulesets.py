@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from munchkin_nb.cards.vocabulary import Words as Words  # a plug-in declares its words with it
+
 from .catalogue import Rule
 
 
@@ -145,21 +147,6 @@ def ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except KeyError:
         raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
-
-
-@dataclass(frozen=True)
-class Words:
-    """The card-vocabulary words a plug-in's cards use beyond the core's (docs/cards.md): its races
-    (or accents), classes, effects and steps (word -> its option keys), decks of its own, and kinds
-    (kind -> (its decks, its fields); a known kind may gain a deck or fields). Each word needs a
-    handler in the plug-in's engine part, as the core's words do."""
-
-    races: frozenset[str] = frozenset()
-    classes: frozenset[str] = frozenset()
-    effects: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    steps: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    decks: frozenset[str] = frozenset()
-    kinds: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
