@@ -146,8 +146,10 @@ def test_architecture_doc_holds_the_generated_hook_and_kit_tables():
 def test_the_pending_helpers_answer_for_the_first_decision_only():
     s = kit.GameState(ruleset="classic")
     s.pending = [{"kind": "a", "player": "Ana"}, {"kind": "b", "player": "Ben"}]
-    assert kit.pending(s) == {"kind": "a", "player": "Ana"}
-    assert kit.pending(s, "a") is s.pending[0] and kit.pending(s, "b") is None
-    assert kit.decision(s, "a", "Ana", "r.x") is s.pending[0]
+    d = kit.pending(s)
+    assert d is not None and (d.kind, d.player, d["player"], d.get("card")) == ("a", "Ana", "Ana", None)
+    assert kit.pending(s, "b") is None and kit.decision(s, "a", "Ana", "r.x") == d
+    with pytest.raises(TypeError):
+        d.payload["player"] = "Ben"  # read-only: a decision changes by events only
     with pytest.raises(kit.IllegalAction, match="Ben has no such choice"):
         kit.decision(s, "a", "Ben", "r.x")

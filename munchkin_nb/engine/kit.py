@@ -9,8 +9,10 @@ procedures that make events. Nothing here names a plug-in. docs/ARCHITECTURE.md 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from munchkin_nb.cards import vocabulary
@@ -91,17 +93,34 @@ NOWHERE = ""
 
 
 # -- decisions waiting ----------------------------------------------------------------------
-def pending(s: GameState, kind: str | None = None) -> dict[str, Any] | None:
+@dataclass(frozen=True)
+class Decision:
+    """A decision waiting, read-only: its kind, who makes it, and the rest of its DecisionRequired
+    payload (`d["options"]`, `d.get("then")`)."""
+
+    kind: str
+    player: str | None
+    payload: Mapping[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.payload[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.payload.get(key, default)
+
+
+def pending(s: GameState, kind: str | None = None) -> Decision | None:
     """The decision waiting first (of that `kind`, when given), or None."""
     if not s.pending or (kind is not None and s.pending[0].get("kind") != kind):
         return None
-    return s.pending[0]
+    raw = s.pending[0]
+    return Decision(str(raw.get("kind", "")), raw.get("player"), MappingProxyType(raw))
 
 
-def decision(s: GameState, kind: str, player: str | None, rule: str, sentence: str = "") -> dict[str, Any]:
+def decision(s: GameState, kind: str, player: str | None, rule: str, sentence: str = "") -> Decision:
     """The decision of that `kind` waiting first (for `player`, when given); else refused by `rule`."""
     d = pending(s, kind)
-    if d is None or (player is not None and d.get("player") != player):
+    if d is None or (player is not None and d.player != player):
         raise IllegalAction(rule, sentence or f"{player} has no such choice to make now.")
     return d
 
@@ -269,6 +288,7 @@ API: dict[str, tuple[str, ...]] = {
         "Builder",
         "Combat",
         "Ctx",
+        "Decision",
         "Event",
         "GameState",
         "IllegalAction",
@@ -420,6 +440,7 @@ __all__ = [  # the names of API, listed for the linters (a test keeps the two eq
     "curse_hits",
     "curse_lands",
     "decision",
+    "Decision",
     "die_setters",
     "discard",
     "DISCARD_PILE",

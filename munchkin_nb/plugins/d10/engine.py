@@ -16,6 +16,7 @@ from munchkin_nb.engine.kit import (
     Action,
     Builder,
     Combat,
+    Decision,
     GameState,
     Move,
     Term,
@@ -46,12 +47,12 @@ def _locked(s: GameState, player: str) -> bool:
     return s.marks.get(f"d10.nine:{player}") == s.turn
 
 
-def _waiting(s: GameState) -> dict[str, Any] | None:
+def _waiting(s: GameState) -> Decision | None:
     """The d10 roll waiting to be applied, if any (candidates ask this: they never raise)."""
     return pending(s, KIND)
 
 
-def _decision(s: GameState) -> dict[str, Any]:
+def _decision(s: GameState) -> Decision:
     return decision(s, KIND, None, "d10.roll", "no d10 roll is waiting to be applied.")
 
 
@@ -135,7 +136,7 @@ class SetD10(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = _waiting(s)
-        if d and d["player"] == player and not d["fixed"] and d["result"] != SIDES:
+        if d and d.player == player and not d["fixed"] and d["result"] != SIDES:
             for cid in die_setters(s, player)[:1]:
                 for v in range(1, SIDES + 1):
                     yield act(self.name, player, card=cid, value=v)
@@ -168,25 +169,19 @@ class ReloadD10(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = _waiting(s)
-        if (
-            d
-            and d["player"] != player
-            and not d["fixed"]
-            and d["result"] != SIDES
-            and not s.player(player).dead
-        ):
+        if d and d.player != player and not d["fixed"] and d["result"] != SIDES and not s.player(player).dead:
             for cid in reloaders(s, player)[:1]:
                 for v in range(1, SIDES + 1):
                     yield act(self.name, player, card=cid, value=v)
 
     def check(self, s: GameState, a: Action) -> None:
         d = _decision(s)
-        require(d["player"] != a.player, "d10.reloaded_die", "a Reloaded Die changes someone else's roll.")
+        require(d.player != a.player, "d10.reloaded_die", "a Reloaded Die changes someone else's roll.")
         require(not s.player(a.player).dead, "d10.reloaded_die", f"{a.player} is dead.")
         _check_die_card(s, a, reloaders(s, a.player), "d10.reloaded_die", "Reloaded Die")
 
     def run(self, b: Builder, a: Action) -> None:
-        roller = _decision(b.s)["player"]
+        roller = _decision(b.s)["player"]  # a d10 roll always has its roller
         discard(b, a.player, a.params["card"], "set the d10", ["d10.reloaded_die"])
         _replace(b, roller, a.params["value"], True, ["d10.reloaded_die", "d10.one_die_card"])
 
@@ -204,7 +199,7 @@ class ChooseD10(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = _waiting(s)
-        if d and d["player"] == player and d["result"] == SIDES:
+        if d and d.player == player and d["result"] == SIDES:
             for n in self._picks(s, player):
                 yield act(self.name, player, face=n)
 
@@ -249,7 +244,7 @@ class ApplyD10(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = _waiting(s)
-        if d and d["player"] == player and d["result"] != SIDES:
+        if d and d.player == player and d["result"] != SIDES:
             for o in _options(s, player, d["result"]):
                 yield act(self.name, player, **o)
 

@@ -278,7 +278,7 @@ class PortalFlip(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = pending(s, DRAWN)
-        if d and d["player"] == player and d["card"] in s.player(player).hand:
+        if d and d.player == player and d["card"] in s.player(player).hand:
             yield act(self.name, player, card=d["card"])
 
     def check(self, s: GameState, a: Action) -> None:
@@ -304,7 +304,7 @@ class PortalKeep(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = pending(s, DRAWN)
-        if d and d["player"] == player:
+        if d and d.player == player:
             yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
@@ -328,7 +328,7 @@ class DungeonLeave(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = pending(s, LEAVE)
-        if d and d["player"] == player:
+        if d and d.player == player:
             for cid in d["options"]:
                 if cid in s.table:
                     yield act(self.name, player, card=cid)
@@ -365,7 +365,7 @@ class DungeonStay(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         d = pending(s, LEAVE)
-        if d and d["player"] == player and d.get("may_stay"):
+        if d and d.player == player and d.get("may_stay"):
             yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
