@@ -15,7 +15,7 @@ from munchkin_nb.engine.moves_turn import identity_room
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.rulesets import deck_name
 
-CARDS = Path(__file__).resolve().parents[1] / "cards" / "expansions.yaml"
+CARDS = Path(__file__).resolve().parents[1] / "munchkin_nb" / "plugins" / "expansions" / "cards.yaml"
 
 
 def test_the_card_file_header_gives_the_counts_by_kind():

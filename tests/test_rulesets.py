@@ -34,7 +34,8 @@ def test_each_plug_in_brings_its_rules_and_renames_only_to_known_rules():
 
 
 def test_a_hook_point_with_nothing_registered_gives_nothing():
-    assert hooks.of(GameState(ruleset="classic"), "after_action") == []
+    assert hooks.of(GameState(ruleset="classic"), "after_action") == ()
+    assert hooks.AFTER_ACTION.fns(GameState(ruleset="classic")) == ()
     with pytest.raises(ValueError, match="unknown hook point"):
         hooks.hook("no_such_point", "classic")
 

@@ -7,8 +7,8 @@ import pytest
 from munchkin_nb.engine import Action, Game, GameState, IllegalAction, legal_actions, new_game
 from munchkin_nb.engine.cardinfo import card
 from munchkin_nb.engine.evolve import fold
-from munchkin_nb.rulesets.dungeons.engine import in_play
-from munchkin_nb.rulesets.munchkinomicon import BOOK
+from munchkin_nb.plugins.dungeons.engine import in_play
+from munchkin_nb.plugins.munchkinomicon import BOOK
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -185,7 +185,7 @@ def test_first_player_ties_roll_again():
     assert g.state.active.name == "Ben"
 
 
-# -- Munchkin Cthulhu (the ruleset plug-in munchkin_nb/rulesets/cthulhu) ------------------------
+# -- Munchkin Cthulhu (the ruleset plug-in munchkin_nb/plugins/cthulhu) ------------------------
 
 
 # rules: cthulhu.players

@@ -50,7 +50,7 @@ ORDER = {
 @functools.lru_cache(maxsize=64)
 def _module_answers(modules: tuple[str, ...], when: str) -> frozenset[str]:
     """The modules' own answers (moves a bot tries, `bot_tries`) that anyone may give to the
-    pending decision `when` ("pending:d10": a Reloaded Die). A module's any-time moves are not
+    pending decision `when` ("pending:<kind>": a decision a module left). A module's any-time moves are not
     among them: the bot takes those on its own turn, in `choose`."""
     from munchkin_nb.engine.moves_base import MOVES
 

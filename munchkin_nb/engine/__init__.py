@@ -1,6 +1,6 @@
 """The rules engine: state is data, actions are intents, events are facts, evolve is the fold."""
 
-from munchkin_nb.rulesets import load_engine
+from munchkin_nb.rules.registry import load_engine
 
 from .actions import Action, IllegalAction
 from .chance import RandomChance, ScriptedChance

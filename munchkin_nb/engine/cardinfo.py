@@ -158,14 +158,12 @@ def _slots(val: str) -> tuple[str, ...]:
 
 def abilities(state: GameState, p: Player, key: str) -> list[Any]:
     """Every race or class ability `key` the player has (a module's hooks may grant more)."""
-    fns = hooks.of(state, "abilities")
-    if not (p.races or p.classes or fns):
+    if not (p.races or p.classes or hooks.ABILITIES.fns(state)):
         return []  # a human with no class, in a game whose modules grant nothing: the common case
     out: list[Any] = []
     for c in p.races + p.classes:
         out.extend(effects(card(state, c), key))
-    for fn in fns:
-        out.extend(fn(state, p, key))
+    out.extend(hooks.ABILITIES.concat(state, p, key))
     return out
 
 

@@ -184,8 +184,7 @@ def player_terms(state: GameState, name: str, c: Combat) -> list[Term]:
             else:
                 rule = "thief.backstab" if mod.get("source") == "backstab" else "combat.one_shot"
                 terms.append(Term("players", _label(state, mod), mod["amount"], mod["card"], rule, name))
-    for fn in hooks.of(state, "player_terms"):
-        terms.extend(fn(state, name, c))
+    terms.extend(hooks.PLAYER_TERMS.concat(state, name, c))
     return terms
 
 
@@ -204,7 +203,6 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
         mc = card(state, m["card"])
         assert mc.level is not None, "the card loader requires a level of every monster"
         copies = 1 + len(m.get("mates", []))
-        floor_hooks = hooks.of(state, "monster_level")
         for k in range(copies):
             suffix = "" if k == 0 else " (Mate)"
             first = len(terms)
@@ -220,8 +218,8 @@ def monster_terms(state: GameState, c: Combat) -> list[Term]:
                         "combat.enhancer",
                     )
                 )
-            for fn in floor_hooks:  # e.g. a level that no card may take to 0 or below
-                terms.extend(fn(state, m["card"], terms[first:]))
+            # e.g. a level that no card may take to 0 or below
+            terms.extend(hooks.MONSTER_LEVEL.concat(state, m["card"], terms[first:]))
             for b in effects(mc, "bonus"):
                 if isinstance(b, dict) and any(_counts_against(state, p, b.get("against")) for p in people):
                     terms.append(
@@ -252,7 +250,7 @@ def _counts_against(state: GameState, p: Player, cond: dict[str, Any] | None) ->
     """Whether a monster's bonus against COND applies to `p` (or to a companion of theirs, by hook)."""
     if holds(state, p, cond) and not _half_exempt(state, p, cond):
         return True
-    return bool(cond) and any(fn(state, p.name, cond) for fn in hooks.of(state, "counts_against"))
+    return cond is not None and bool(cond) and hooks.COUNTS_AGAINST.any(state, p.name, cond)
 
 
 def _half_exempt(state: GameState, p: Player, cond: dict[str, Any] | None) -> bool:
@@ -361,10 +359,8 @@ def run_away_modifier(state: GameState, name: str, monster: str) -> int:
     for cid in p.equipped:
         if item_usable(state, p, cid):
             mod += sum(v for v in effects(card(state, cid), "run_away") if isinstance(v, int))
-    for fn in hooks.of(state, "run_away_own"):  # a mount of a module may replace them
-        own = fn(state, name)
-        if own is not None:
-            mod = int(own)
-            break
+    own = hooks.RUN_AWAY_OWN.first(state, name)  # a mount of a module may replace them
+    if own is not None:
+        mod = int(own)
     mod += sum(v for v in effects(card(state, monster), "run_away") if isinstance(v, int))
     return mod + die_modifier(state, name)

@@ -43,7 +43,7 @@ def draw(
     s = b.s
     if s.player(player).dead and reason != "new_character":
         return None
-    aside = [c for fn in hooks.of(s, "set_aside") for c in fn(s, kind)]
+    aside = hooks.SET_ASIDE.concat(s, kind)
     # whether a card is left to draw (the whole deck is copied only when a module sets some aside)
     if not (any(c not in aside for c in s.decks[kind]) if aside else s.decks[kind]):
         if not s.discards[kind]:
@@ -64,11 +64,9 @@ def discard(
     if any(p.attachments for p in b.s.players):  # only a card with something attached loses it
         detach(b, cid)
     payload: dict[str, object] = {"player": player, "card": cid, "reason": reason}
-    for fn in hooks.of(b.s, "discard_pile"):
-        pile = fn(b.s, cid)
-        if pile:
-            payload["pile"] = pile  # recorded: the fold puts it there
-            break
+    pile = hooks.DISCARD_PILE.first(b.s, cid)
+    if pile:
+        payload["pile"] = pile  # recorded: the fold puts it there
     b.emit("CardDiscarded", payload, rules)
     if race_of is not None:
         from .big_items import after_race_lost
@@ -80,7 +78,7 @@ def give(b: Builder, payload: dict[str, Any], rules: Iterable[str]) -> None:
     """A card changes hands (CardGiven); what its old owner had attached to it is discarded
     (or, where a module says so, goes with it)."""
     item = payload["card"]
-    if not any(fn(b.s, item) for fn in hooks.of(b.s, "attachments_follow")):
+    if not hooks.ATTACHMENTS_FOLLOW.any(b.s, item):
         detach(b, item)
         b.emit("CardGiven", payload, rules)
         return
@@ -148,8 +146,7 @@ def end_turn(b: Builder) -> None:
     s = b.s
     name = s.active.name
     b.emit("TurnEnded", {"player": name}, ["turn.order"])
-    chosen = [who for fn in hooks.of(s, "next_turn") if (who := fn(b, name))]
-    start_turn(b, chosen[0] if chosen else s.left_of(name))
+    start_turn(b, hooks.NEXT_TURN.first(b, name) or s.left_of(name))
 
 
 def phase(b: Builder, name: str, rules: Iterable[str] = ()) -> None:
@@ -205,10 +202,7 @@ def reward(b: Builder, levels: int) -> None:
     kills += sum(m.get("kills", 0) for m in c.removed)
     treasures = treasures_for(s, c) + sum(m.get("treasures", 0) for m in c.removed)
     won_rules = ["combat.win", "combat.rewards_after"]
-    for fn in hooks.of(s, "reward_bonus"):
-        more_levels, more_treasures, why = fn(s, c, levels)
-        levels, treasures = levels + more_levels, treasures + more_treasures
-        won_rules += why
+    levels, treasures, won_rules = hooks.REWARD_BONUS.sum((levels, treasures, won_rules), s, c, levels)
     b.emit(
         "CombatWon",
         {
@@ -220,7 +214,7 @@ def reward(b: Builder, levels: int) -> None:
         won_rules,
     )
     # the fight's levels and treasures go to the fighter unless a plug-in names another player
-    winner = next((w for fn in hooks.of(s, "reward_to") if (w := fn(s, c))), c.fighter)
+    winner = hooks.REWARD_TO.first(s, c) or c.fighter
     if levels:
         compelled = bool(c.bribe.get("compelled"))
         change_level(

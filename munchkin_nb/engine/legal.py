@@ -225,6 +225,5 @@ def apply(
         rules.append(m.anytime_rule)
     b.emit("ActionTaken", payload, rules, actor=a.player, automatic=False)
     m.run(b, a)
-    for fn in hooks.of(b.s, "after_action"):
-        fn(b, a)
+    hooks.AFTER_ACTION.each(b, a)
     return b.events

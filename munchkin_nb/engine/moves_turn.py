@@ -71,8 +71,8 @@ def big_item_limit(s: GameState, name: str) -> int:
 
 def big_items(s: GameState, name: str) -> list[str]:
     p = s.player(name)
-    exempt = hooks.of(s, "big_exempt")  # big cards a module keeps outside the limit
-    return [x for x in p.equipped + p.carried if card(s, x).big and not any(fn(s, x) for fn in exempt)]
+    # big cards a module keeps outside the limit
+    return [x for x in p.equipped + p.carried if card(s, x).big and not hooks.BIG_EXEMPT.any(s, x)]
 
 
 def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | None:
@@ -262,9 +262,8 @@ class Unequip(Move):
     when = ("turn",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        refusals = hooks.of(s, "may_unequip")
         for cid in s.player(player).equipped:
-            if not any(fn(s, player, cid) for fn in refusals):
+            if hooks.MAY_UNEQUIP.first(s, player, cid) is None:
                 yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
@@ -273,10 +272,9 @@ class Unequip(Move):
             "items.slots",
             f"{a.params.get('card')!r} is not an equipped item of {a.player}.",
         )
-        for fn in hooks.of(s, "may_unequip"):
-            refusal = fn(s, a.player, a.params["card"])
-            if refusal:
-                raise IllegalAction(*refusal)
+        refusal = hooks.MAY_UNEQUIP.first(s, a.player, a.params["card"])
+        if refusal is not None:
+            raise IllegalAction(*refusal)
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit(
@@ -287,10 +285,9 @@ class Unequip(Move):
 @handles("effect", "double_sell")
 def sale_value(s: GameState, name: str, cards: list[str]) -> int:
     """What the cards fetch when sold: their gold, a halfling's dearest once a turn doubled."""
-    for fn in hooks.of(s, "sale_value"):
-        got = fn(s, name, cards)
-        if got is not None:
-            return int(got)
+    got = hooks.SALE_VALUE.first(s, name, cards)
+    if got is not None:
+        return int(got)
     p = s.player(name)
     total = sum(card(s, c).gold or 0 for c in cards)
     if abilities(s, p, "double_sell") and not p.sold_double and cards:
@@ -414,9 +411,8 @@ class DiscardCard(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         p = s.player(player)
-        refusals = hooks.of(s, "may_drop")
         for cid in p.races + p.classes + [c for c in (p.half_breed, p.super_munchkin) if c]:
-            if not any(fn(s, player, cid) for fn in refusals):
+            if hooks.MAY_DROP.first(s, player, cid) is None:
                 yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
@@ -427,10 +423,9 @@ class DiscardCard(Move):
             "items.no_discard",
             "only a race, class, Half-Breed or Super Munchkin card may be dropped at will.",
         )
-        for fn in hooks.of(s, "may_drop"):
-            refusal = fn(s, a.player, cid)
-            if refusal:
-                raise IllegalAction(*refusal)
+        refusal = hooks.MAY_DROP.first(s, a.player, str(cid))  # a card id: required just above
+        if refusal is not None:
+            raise IllegalAction(*refusal)
 
     def run(self, b: Builder, a: Action) -> None:
         p = b.s.player(a.player)
@@ -458,9 +453,11 @@ class KickDoor(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        if any(fn(b, a.player) for fn in hooks.of(b.s, "kick_door")):
+        if hooks.KICK_DOOR.any(b, a.player):
             return
         cid = draw(b, a.player, "door", "up", "kick_door", ["turn.kick_door"])
+        if cid is not None and hooks.DOOR_TURNED.any(b, a.player, cid, True):
+            return
         open_door(b, a.player, cid)
 
 
@@ -601,7 +598,7 @@ class Steal(Move):
 
 def curse_hits(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
     """A curse reaches its victim: a module may answer it first, then `curse_lands`."""
-    if any(fn(b, victim, cid, by, rules) for fn in hooks.of(b.s, "curse_hits")):
+    if hooks.CURSE_HITS.any(b, victim, cid, by, rules):
         return
     curse_lands(b, victim, cid, by, rules)
 

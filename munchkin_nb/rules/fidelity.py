@@ -24,7 +24,11 @@ CARDS = ROOT / "cards" / "classic.yaml"
 SENTENCES = ROOT / "docs" / "fidelity" / "rulebook_000_core.yaml"
 KNOWN_GAPS = ROOT / "docs" / "fidelity" / "known_gaps.yaml"
 OUT = ROOT / "docs" / "fidelity.md"
-SCENARIO_GLOBS = ("tests/scenarios/**/*.yaml", "notebooks/lessons/*.yaml")
+SCENARIO_GLOBS = (
+    "tests/scenarios/**/*.yaml",
+    "munchkin_nb/plugins/*/scenarios/*.yaml",
+    "notebooks/lessons/*.yaml",
+)
 SETUP_TESTS = ROOT / "tests" / "test_setup_rules.py"
 PENDING = "tests/scenarios/cards/pending/"
 # prose fields of a scenario: a card id written there is not a use of the card
@@ -108,8 +112,22 @@ def _tokens(value: Any) -> Iterator[str]:
             yield from _tokens(v)
 
 
+def scenario_name(path: Path) -> str:
+    """A scenario's name in the audit: its path under tests/scenarios, a plug-in's `<plug-in>/<file>`."""
+    rel = path.relative_to(ROOT).as_posix()
+    name = rel.removeprefix("tests/scenarios/").removeprefix("munchkin_nb/plugins/").removesuffix(".yaml")
+    return name.replace("/scenarios/", "/")
+
+
 def scenario_paths() -> list[Path]:
-    return sorted({p for g in SCENARIO_GLOBS for p in ROOT.glob(g)})
+    """Every scenario and lesson, in the order of their paths as if all lay under tests/scenarios."""
+    found = {p for g in SCENARIO_GLOBS for p in ROOT.glob(g)}
+
+    def key(p: Path) -> str:
+        rel = p.relative_to(ROOT).as_posix()
+        return rel if not rel.startswith("munchkin_nb/plugins/") else f"tests/scenarios/{scenario_name(p)}"
+
+    return sorted(found, key=key)
 
 
 def scenarios(card_ids: Iterable[str]) -> list[ScenarioUse]:
@@ -126,7 +144,7 @@ def scenarios(card_ids: Iterable[str]) -> list[ScenarioUse]:
         body = {k: v for k, v in data.items() if k not in PROSE and k not in ("steps", "discards")}
         found = {t for t in _tokens([body, steps]) if t in ids}
         found |= {t for t in _tokens(steps) if t in ids}
-        name = rel.removeprefix("tests/scenarios/").removesuffix(".yaml")
+        name = scenario_name(path)
         out.append(
             ScenarioUse(name, rel.startswith(PENDING), frozenset(found), frozenset(data.get("rules") or []))
         )
