@@ -54,7 +54,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .core.state import GameState
 
 F = TypeVar("F", bound=Callable[..., Any])
 

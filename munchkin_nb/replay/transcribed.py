@@ -19,9 +19,9 @@ from munchkin_nb.engine import (
     evolve,
     new_game,
 )
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.chance import ChanceExhausted, is_face
-from munchkin_nb.engine.moves_base import MOVES
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.chance import ChanceExhausted, is_face
+from munchkin_nb.engine.moves.base import MOVES
 from munchkin_nb.rules.rulesets import die_sides
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 

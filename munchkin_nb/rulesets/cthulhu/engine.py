@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from munchkin_nb.engine.actions import Action
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card
-from munchkin_nb.engine.combat import Term
-from munchkin_nb.engine.flow import change_level, check_win, discard
+from munchkin_nb.engine.core.actions import Action
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.state import GameState, Player
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.state import GameState, Player
-from munchkin_nb.engine.steps import Ctx, Step, name_of, step
+from munchkin_nb.engine.procs.flow import change_level, check_win, discard
+from munchkin_nb.engine.procs.steps import Ctx, Step, name_of, step
+from munchkin_nb.engine.query.cardinfo import card
+from munchkin_nb.engine.query.combat import Term
 
 from . import CULTIST, NAME, PILE
 

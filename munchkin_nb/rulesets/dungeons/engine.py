@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from munchkin_nb.engine.actions import Action, IllegalAction, require
-from munchkin_nb.engine.big_items import after_race_lost
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card, effect, effects, holds
-from munchkin_nb.engine.combat import Term
-from munchkin_nb.engine.flow import advance, change_level, check_win, discard, draw
+from munchkin_nb.engine.core.actions import Action, IllegalAction, require
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.registry import handles
+from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.moves_base import Move, act, move
-from munchkin_nb.engine.moves_turn import open_door, reopen_if_fighting
-from munchkin_nb.engine.registry import handles
-from munchkin_nb.engine.state import Combat, GameState, Player
+from munchkin_nb.engine.moves.base import Move, act, move
+from munchkin_nb.engine.moves.big_items import after_race_lost
+from munchkin_nb.engine.moves.turn import open_door, reopen_if_fighting
+from munchkin_nb.engine.procs.flow import advance, change_level, check_win, discard, draw
+from munchkin_nb.engine.query.cardinfo import card, effect, effects, holds
+from munchkin_nb.engine.query.combat import Term
 
 from . import DECK, NAME, PORTAL
 

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from munchkin_nb.engine.actions import Action, require
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card, classes, races
-from munchkin_nb.engine.combat import Term, fighters
-from munchkin_nb.engine.flow import advance, discard, end_combat, reward
+from munchkin_nb.engine.core.actions import Action, require
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.monster_effects import on_enter
-from munchkin_nb.engine.moves_base import Move, act, move, target
-from munchkin_nb.engine.moves_combat import reopen
-from munchkin_nb.engine.state import Combat, GameState, Player
+from munchkin_nb.engine.moves.base import Move, act, move, target
+from munchkin_nb.engine.moves.combat import reopen
+from munchkin_nb.engine.procs.flow import advance, discard, end_combat, reward
+from munchkin_nb.engine.procs.monster_effects import on_enter
+from munchkin_nb.engine.query.cardinfo import card, classes, races
+from munchkin_nb.engine.query.combat import Term, fighters
 
 from . import NAME
 from .engine import is_epic

@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from munchkin_nb.engine.actions import Action, require
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card, classes, effect, races
-from munchkin_nb.engine.flow import advance, discard, draw, give, phase, ruleset_of, start_combat
+from munchkin_nb.engine.core.actions import Action, require
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.state import GameState, Player
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves_base import Move, act, in_hand, move, owned, target
-from munchkin_nb.engine.moves_combat import reopen
-from munchkin_nb.engine.moves_turn import (
+from munchkin_nb.engine.moves.base import Move, act, in_hand, move, owned, target
+from munchkin_nb.engine.moves.combat import reopen
+from munchkin_nb.engine.moves.turn import (
     big_item_limit,
     big_items,
     curse_hits,
@@ -26,7 +25,8 @@ from munchkin_nb.engine.moves_turn import (
     ignores_drawn_curses,
     reopen_if_fighting,
 )
-from munchkin_nb.engine.state import GameState, Player
+from munchkin_nb.engine.procs.flow import advance, discard, draw, give, phase, ruleset_of, start_combat
+from munchkin_nb.engine.query.cardinfo import card, classes, effect, races
 
 from . import EPIC_FROM, NAME
 
@@ -101,7 +101,7 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
             else:
                 curse_hits(b, player, cid, player, ["curse.door", "epic.door_order"])
         elif card(s, cid).when == "on_draw":
-            from munchkin_nb.engine.moves_cards import on_draw
+            from munchkin_nb.engine.procs.effects import on_draw
 
             on_draw(b, player, cid)
         if s.winners or s.player(player).dead:
@@ -113,7 +113,7 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
     if not monsters:
         return  # an enhancer without a monster stays in the hand
     start_combat(b, player, monsters[0], True, ["turn.kick_door", "epic.door_order"])
-    from munchkin_nb.engine.monster_effects import on_enter
+    from munchkin_nb.engine.procs.monster_effects import on_enter
 
     for m in monsters[1:]:
         rules = ["epic.door_monsters", "combat.several_monsters"]

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from munchkin_nb.engine.actions import Action, require
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card
-from munchkin_nb.engine.combat import Term
-from munchkin_nb.engine.events import Event
-from munchkin_nb.engine.flow import change_level, discard, discard_remains, draw
+from munchkin_nb.engine.core.actions import Action, require
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.events import Event
+from munchkin_nb.engine.core.state import Combat, GameState
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves_base import Move, act, move
-from munchkin_nb.engine.moves_turn import reopen_if_fighting
-from munchkin_nb.engine.state import Combat, GameState
+from munchkin_nb.engine.moves.base import Move, act, move
+from munchkin_nb.engine.moves.turn import reopen_if_fighting
+from munchkin_nb.engine.procs.flow import change_level, discard, discard_remains, draw
+from munchkin_nb.engine.query.cardinfo import card
+from munchkin_nb.engine.query.combat import Term
 
 from . import BOOK, NAME, SPELLS
 

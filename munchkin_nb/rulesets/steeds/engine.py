@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from munchkin_nb.engine.actions import Action, require
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.cardinfo import card, effects
-from munchkin_nb.engine.combat import Term, counting_items, items_ignored, level_only
-from munchkin_nb.engine.flow import discard, start_combat
+from munchkin_nb.engine.core.actions import Action, require
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.registry import handles
+from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.moves_base import Move, act, in_hand, move
-from munchkin_nb.engine.registry import handles
-from munchkin_nb.engine.state import Combat, GameState, Player
+from munchkin_nb.engine.moves.base import Move, act, in_hand, move
+from munchkin_nb.engine.procs.flow import discard, start_combat
+from munchkin_nb.engine.query.cardinfo import card, effects
+from munchkin_nb.engine.query.combat import Term, counting_items, items_ignored, level_only
 from munchkin_nb.rulesets.hirelings.engine import (
     Enhance,
     cheated,

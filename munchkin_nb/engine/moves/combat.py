@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action, require
-from .builder import Builder
-from .cardinfo import abilities, card, effect, effects, holds
-from .combat import fighters, run_away_modifier
-from .flow import advance, apply_steps, discard, draw, give, open_window, rs, ruleset_of
-from .monster_effects import wont_pursue
-from .moves_base import Move, act, in_hand, move, owned, target
-from .registry import handles
-from .state import GameState
+from ..core.actions import Action, require
+from ..core.builder import Builder
+from ..core.registry import handles
+from ..core.state import GameState
+from ..procs.flow import advance, apply_steps, discard, draw, give, open_window, rs, ruleset_of
+from ..procs.monster_effects import wont_pursue
+from ..query.cardinfo import abilities, card, effect, effects, holds
+from ..query.combat import fighters, run_away_modifier
+from .base import Move, act, in_hand, move, owned, target
 
 
 def reopen(b: Builder, actor: str) -> None:
@@ -136,7 +136,7 @@ class WanderingMonster(Move):
             ["combat.wandering_monster", "combat.several_monsters"],
         )
         reopen(b, a.player)
-        from .monster_effects import on_enter
+        from ..procs.monster_effects import on_enter
 
         on_enter(b, a.params["monster"])
         advance(b)
@@ -444,7 +444,7 @@ class AskForHelp(Move):
 def compels(s: GameState, fighter: str, helper: str) -> bool:
     """Kneepads of Allure: a higher-level player asked by its wearer must help, for nothing."""
     p = s.player(fighter)
-    from .cardinfo import item_usable
+    from ..query.cardinfo import item_usable
 
     return s.player(helper).level > p.level and any(
         effect(card(s, c), "compel_help") and item_usable(s, p, c) for c in p.equipped
@@ -547,7 +547,7 @@ def die_setters(s: GameState, name: str) -> list[str]:
 def after_roll_cards(s: GameState, name: str) -> list[str]:
     """The runner's cards that still help once a run-away roll has failed: a die setter, a card
     played after a failed roll, and an own-turn card of the active player (the Magic Lamp)."""
-    from .moves_cards import usable_effects
+    from ..procs.effects import usable_effects
 
     p = s.player(name)
     out = die_setters(s, name)

@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeVar
 
-from .builder import Builder
-from .cardinfo import card, effects, gold, holds
-from .combat import counting_items
+from ..core.builder import Builder
+from ..core.registry import handles
+from ..query.cardinfo import card, effects, gold, holds
+from ..query.combat import counting_items
 from .flow import change_level, discard, kill
-from .registry import handles
 
 #: one step as a card file writes it: a bare word, or a mapping of its kind to its argument
 #: (with `then`/`else` lists for the branching kinds)
@@ -226,7 +226,7 @@ def _level_to_lowest(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
 
 @step("roll")
 def _roll(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
-    from .combat import die_modifier
+    from ..query.combat import die_modifier
 
     r = b.roll(ctx.victim, f"bad stuff of {name_of(b, ctx.source)}", ctx.rules)
     r = max(1, r + die_modifier(b.s, ctx.victim))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from .cardinfo import card
+from ..query.cardinfo import card
 from .state import GameState
 
 

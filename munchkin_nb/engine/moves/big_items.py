@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import Action, require
-from .builder import Builder
-from .flow import advance, discard, give
-from .moves_base import Move, act, move
-from .moves_turn import big_item_allowed, big_item_limit, big_items, sell
-from .state import GameState
+from ..core.actions import Action, require
+from ..core.builder import Builder
+from ..core.state import GameState
+from ..procs.flow import advance, discard, give
+from .base import Move, act, move
+from .turn import big_item_allowed, big_item_limit, big_items, sell
 
 RULE = "items.big_after_dwarf"
 

@@ -6,12 +6,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import hooks
-from .actions import Action, IllegalAction, require
-from .builder import Builder
-from .cardinfo import abilities, card, effect, effects, hand_limit, has_ability, item_usable, when_ok
-from .combat import counting_items, die_modifier, extra_items
-from .flow import (
+from .. import hooks
+from ..core.actions import Action, IllegalAction, require
+from ..core.builder import Builder
+from ..core.registry import handles
+from ..core.state import GameState, Player
+from ..interaction import OPEN
+from ..procs.flow import (
     apply_steps,
     change_level,
     discard,
@@ -25,10 +26,9 @@ from .flow import (
     start_combat,
     start_turn,
 )
-from .interaction import OPEN
-from .moves_base import Move, act, in_hand, in_the_fight, move, target
-from .registry import handles
-from .state import GameState, Player
+from ..query.cardinfo import abilities, card, effect, effects, hand_limit, has_ability, item_usable, when_ok
+from ..query.combat import counting_items, die_modifier, extra_items
+from .base import Move, act, in_hand, in_the_fight, move, target
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card
@@ -481,7 +481,7 @@ def open_door(b: Builder, player: str, cid: str | None) -> None:
             return
         curse_hits(b, player, cid, player, ["curse.door"])
     elif c.when == "on_draw":
-        from .moves_cards import on_draw
+        from ..procs.effects import on_draw
 
         on_draw(b, player, cid)
 
@@ -715,7 +715,7 @@ class GoUpALevel(Move):
 
     @handles("effect", "gain_level")
     def run(self, b: Builder, a: Action) -> None:
-        from .moves_cards import EFFECTS, auto_params
+        from ..procs.effects import EFFECTS, auto_params
 
         cid = a.params["card"]
         c = card(b.s, cid)
@@ -734,7 +734,7 @@ class GoUpALevel(Move):
 def reopen_if_fighting(b: Builder, actor: str) -> None:
     """A card played during a fight: everyone gets a new last chance, from who played it."""
     if b.s.combat and b.s.fight.stage == "fight":
-        from .moves_combat import reopen
+        from .combat import reopen
 
         reopen(b, actor)
 

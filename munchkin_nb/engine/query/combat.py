@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import hooks
+from .. import hooks
+from ..core.registry import handles
+from ..core.state import Combat, GameState, Player
 from .cardinfo import abilities, card, effect, effects, holds, item_usable
-from .registry import handles
-from .state import Combat, GameState, Player
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action, require
-from .builder import Builder
-from .cardinfo import card, gold
-from .flow import advance, discard, discard_remains, give
-from .moves_base import Move, act, move
-from .moves_turn import apply_curse, reopen_if_fighting
-from .state import GameState
-from .steps import resume
+from ..core.actions import Action, require
+from ..core.builder import Builder
+from ..core.state import GameState
+from ..procs.flow import advance, discard, discard_remains, give
+from ..procs.steps import resume
+from ..query.cardinfo import card, gold
+from .base import Move, act, move
+from .turn import apply_curse, reopen_if_fighting
 
 
 def _done(b: Builder, player: str, kind: str) -> None:

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from .actions import Action, IllegalAction, require
-from .builder import Builder
-from .cardinfo import card, effect, effects, when_ok
-from .combat import fighters
+from ..core.actions import Action, IllegalAction, require
+from ..core.builder import Builder
+from ..core.registry import handles
+from ..core.state import GameState
+from ..moves.base import Move, act, move
+from ..query.cardinfo import card, effect, effects, when_ok
+from ..query.combat import fighters
 from .flow import discard
 from .monster_effects import killed_by_tags
-from .moves_base import Move, act, move
-from .registry import handles
-from .state import GameState
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card
@@ -205,10 +205,10 @@ class PlayOneShot(Move):
             killed_by_tags(b, tags)
         e = b.s.combat.escape if b.s.combat else None
         if e is not None and e["player"] in b.s.fight.auto_escape:
-            from .moves_combat import finish_run
+            from ..moves.combat import finish_run
 
             finish_run(b, e["player"], e["monster"], True, f"escaped anyway: {c.name}")
             return
-        from .moves_combat import reopen
+        from ..moves.combat import reopen
 
         reopen(b, a.player)

@@ -35,6 +35,6 @@ def handles(family: str, *keys: str) -> Callable[[F], F]:
 
 
 def implemented(family: str) -> set[str]:
-    from . import legal  # noqa: F401  (import every module that registers)
+    from .. import legal  # noqa: F401  (import every module that registers)
 
     return set(HANDLERS[family])

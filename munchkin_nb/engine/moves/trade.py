@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import Action, IllegalAction, require
-from .builder import Builder
-from .flow import advance, give
-from .interaction import OPEN
-from .moves_base import Move, act, in_the_fight, move, target
-from .state import GameState
+from ..core.actions import Action, IllegalAction, require
+from ..core.builder import Builder
+from ..core.state import GameState
+from ..interaction import OPEN
+from ..procs.flow import advance, give
+from .base import Move, act, in_the_fight, move, target
 
 
 def _items(s: GameState, name: str) -> list[str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import hooks
-from .registry import handles
-from .state import GameState, Player
+from .. import hooks
+from ..core.registry import handles
+from ..core.state import GameState, Player
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card, CardSet

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from .actions import Action, require
-from .builder import Builder
-from .cardinfo import card, effect, holds, when_ok
+from ..core.actions import Action, require
+from ..core.builder import Builder
+from ..core.registry import handles
+from ..core.state import GameState
+from ..interaction import OPEN
+from ..moves.base import Move, act, in_hand, move, target
+from ..query.cardinfo import card, effect, holds, when_ok
 from .flow import advance, change_level, check_win, discard, draw, give
-from .interaction import OPEN
-from .moves_base import Move, act, in_hand, move, target
-from .registry import handles
-from .state import GameState
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card
@@ -94,7 +94,7 @@ def _steal_level(b: Builder, player: str, cid: str, params: dict[str, Any], arg:
 @effect_kind("cancel_curse", ("curse",))
 def _cancel_lasting_curse(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     """A lasting curse in play on anyone is gone: the Wishing Ring "at any time" (a curse that is
-    only about to hit is answered by `cancel_curse`, the response, in moves_choice.py)."""
+    only about to hit is answered by `cancel_curse`, the response, in moves/choice.py)."""
     curse = params["curse"]
     owner = next(p.name for p in b.s.players if curse in p.curses)
     discard(b, owner, curse, f"cancelled with {card(b.s, cid).name}", ["curse.persistent", "card.effect"])

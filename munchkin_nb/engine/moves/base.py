@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action, IllegalAction
-from .builder import Builder
-from .state import GameState
+from ..core.actions import Action, IllegalAction
+from ..core.builder import Builder
+from ..core.state import GameState
 
 
 class Move:

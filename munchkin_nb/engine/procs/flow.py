@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.rules.rulesets import Ruleset, ruleset, ruleset_with
 
-from . import hooks
-from .builder import Builder
-from .cardinfo import abilities, card
-from .combat import breakdown, fighters, levels_for, treasures_for
-from .registry import handles
-from .state import GameState, combat_cards
+from .. import hooks
+from ..core.builder import Builder
+from ..core.registry import handles
+from ..core.state import GameState, combat_cards
+from ..query.cardinfo import abilities, card
+from ..query.combat import breakdown, fighters, levels_for, treasures_for
 
 if TYPE_CHECKING:
     from .steps import Step
@@ -71,7 +71,7 @@ def discard(
             break
     b.emit("CardDiscarded", payload, rules)
     if race_of is not None:
-        from .big_items import after_race_lost
+        from ..moves.big_items import after_race_lost
 
         after_race_lost(b, race_of)
 

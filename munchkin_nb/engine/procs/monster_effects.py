@@ -2,7 +2,7 @@
 
 The strength and reward effects (bonus, items_only, level_only, extra_treasures,
 extra_level_*) are read in combat.py; running away (run_away, auto_escape,
-cannot_be_outrun, wont_pursue, escape_by_discarding_tag) in moves_combat.py.
+cannot_be_outrun, wont_pursue, escape_by_discarding_tag) in moves/combat.py.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action, IllegalAction, require
-from .builder import Builder
-from .cardinfo import card, effect, effects, holds
+from ..core.actions import Action, IllegalAction, require
+from ..core.builder import Builder
+from ..core.registry import handles
+from ..core.state import GameState
+from ..moves.base import Move, act, move
+from ..query.cardinfo import card, effect, effects, holds
 from .flow import advance, apply_steps, discard, draw, open_window
-from .moves_base import Move, act, move
-from .registry import handles
-from .state import GameState
 
 
 def on_enter(b: Builder, monster: str) -> None:
