@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, ScriptedChance, new_game
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.engine.core.evolve import fold
-from munchkin_nb.engine.query.cardinfo import card
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rulesets.dungeons.engine import in_play
 

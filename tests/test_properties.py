@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, GameState, can, evolve, fold, legal_actions, state_hash
+from munchkin_nb.engine.core.cards import card_set
 from munchkin_nb.engine.core.state import combat_cards
-from munchkin_nb.engine.query.cardinfo import card_set, hand_limit
+from munchkin_nb.engine.query.cardinfo import hand_limit
 from munchkin_nb.rules import RULESETS
 from munchkin_nb.rules.rulesets import MODULES, ruleset_with
 

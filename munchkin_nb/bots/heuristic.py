@@ -6,7 +6,8 @@ import functools
 import random
 
 from munchkin_nb.engine import Action, GameState, breakdown, can, context, legal_actions
-from munchkin_nb.engine.query.cardinfo import card, item_usable, kinds_in_hand
+from munchkin_nb.engine.core.cards import card, kinds_in_hand
+from munchkin_nb.engine.query.cardinfo import item_usable
 from munchkin_nb.rules.rulesets import MODULES
 
 # preference of each action when nothing more specific applies (higher first)

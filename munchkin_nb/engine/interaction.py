@@ -16,10 +16,6 @@ from dataclasses import dataclass
 
 from .moves.base import MOVES
 
-#: The situations in which out-of-turn plays are open: anything but set-up, a pending answer and
-#: the end of the game.
-OPEN = ("turn", "combat", "help", "run", "escape")
-
 
 @dataclass(frozen=True)
 class Stage:

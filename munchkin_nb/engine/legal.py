@@ -6,13 +6,12 @@ from __future__ import annotations
 # legal_actions, which the bots and so the recorded games depend on: kept out of isort's hands.
 # isort: off
 from .moves import turn  # noqa: F401
+from .moves import monsters  # noqa: F401
 from .moves import combat  # noqa: F401
 from .moves import choice  # noqa: F401
-from .procs import effects  # noqa: F401
-from .procs import oneshots  # noqa: F401
+from .moves import cards  # noqa: F401
+from .moves import oneshots  # noqa: F401
 from .moves import trade  # noqa: F401
-from .procs import monster_effects  # noqa: F401
-from .procs import steps  # noqa: F401
 from .moves import big_items  # noqa: F401
 
 # isort: on
@@ -22,11 +21,11 @@ from typing import Any
 from . import hooks
 from .core.actions import Action, IllegalAction
 from .core.builder import Builder, renames_of
+from .core.cards import kinds_in_hand
 from .core.chance import Chance, RandomChance
 from .core.events import Event
 from .core.state import GameState
 from .moves.base import MOVES, Move
-from .query.cardinfo import kinds_in_hand
 
 
 def context(s: GameState) -> tuple[str | None, str]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from munchkin_nb.engine.query.cardinfo import card
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.engine.query.combat import item_bonus
 from munchkin_nb.i18n import gettext
 from munchkin_nb.rules import RULE_INDEX

@@ -92,3 +92,8 @@ def in_the_fight(s: GameState, *names: str) -> str | None:
     if c is None:
         return None
     return next((n for n in names if n in (c.fighter, c.helper)), None)
+
+
+#: The situations in which out-of-turn plays are open: anything but set-up, a pending answer and
+#: the end of the game.
+OPEN = ("turn", "combat", "help", "run", "escape")

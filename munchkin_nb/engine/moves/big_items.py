@@ -10,25 +10,11 @@ from ..core.actions import Action, require
 from ..core.builder import Builder
 from ..core.state import GameState
 from ..procs.flow import advance, discard, give
+from ..procs.table import sell
+from ..query.items import big_item_allowed, big_item_limit, big_items
 from .base import Move, act, move
-from .turn import big_item_allowed, big_item_limit, big_items, sell
 
 RULE = "items.big_after_dwarf"
-
-
-def after_race_lost(b: Builder, name: str) -> None:
-    """A race card has left `name`'s table: with more big items than now allowed, they choose one to keep."""
-    s = b.s
-    have = big_items(s, name)
-    if s.player(name).dead or len(have) <= big_item_limit(s, name):
-        return
-    if any(p["kind"] == "keep_big_item" and p["player"] == name for p in s.pending):
-        return  # already asked (a second race card gone in the same action)
-    b.emit(
-        "DecisionRequired",
-        {"player": name, "kind": "keep_big_item", "options": have, "kept": [], "then": []},
-        [RULE],
-    )
 
 
 def may_sell(s: GameState, name: str) -> bool:

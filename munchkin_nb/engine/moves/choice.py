@@ -7,12 +7,13 @@ from typing import Any
 
 from ..core.actions import Action, require
 from ..core.builder import Builder
+from ..core.cards import card
 from ..core.state import GameState
-from ..procs.flow import advance, discard, discard_remains, give
+from ..procs.curses import apply_curse
+from ..procs.flow import advance, discard, discard_remains, give, reopen_if_fighting
 from ..procs.steps import resume
-from ..query.cardinfo import card, gold
+from ..query.cardinfo import gold
 from .base import Move, act, move
-from .turn import apply_curse, reopen_if_fighting
 
 
 def _done(b: Builder, player: str, kind: str) -> None:

@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from ..core.actions import Action, IllegalAction, require
 from ..core.builder import Builder
 from ..core.state import GameState
-from ..interaction import OPEN
 from ..procs.flow import advance, give
-from .base import Move, act, in_the_fight, move, target
+from .base import OPEN, Move, act, in_the_fight, move, target
 
 
 def _items(s: GameState, name: str) -> list[str]:

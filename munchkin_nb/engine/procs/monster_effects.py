@@ -1,22 +1,18 @@
-"""What monsters do besides their level: on entering a combat, when declined, when killed by a tag.
+"""What monsters do besides their level: on entering a combat, and when killed by a tag.
 
 The strength and reward effects (bonus, items_only, level_only, extra_treasures,
-extra_level_*) are read in combat.py; running away (run_away, auto_escape,
-cannot_be_outrun, wont_pursue, escape_by_discarding_tag) in moves/combat.py.
+extra_level_*) are read in query/combat.py; whether one lets a player go (wont_pursue) in
+query/fight.py; running away (run_away, auto_escape, cannot_be_outrun, escape_by_discarding_tag)
+in moves/combat.py and procs/running.py; the moves a monster offers in moves/monsters.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
-
-from ..core.actions import Action, IllegalAction, require
 from ..core.builder import Builder
+from ..core.cards import card, effect, effects
 from ..core.registry import handles
-from ..core.state import GameState
-from ..moves.base import Move, act, move
-from ..query.cardinfo import card, effect, effects, holds
-from .flow import advance, apply_steps, discard, draw, open_window
+from ..query.cardinfo import holds
+from .steps import apply_steps
 
 
 def on_enter(b: Builder, monster: str) -> None:
@@ -56,97 +52,6 @@ def trade_treasures(b: Builder, monster: str) -> None:
                 ["card.effect"],
             )
             return
-
-
-def _treasures_in_hand(s: GameState, player: str) -> list[str]:
-    return [c for c in s.player(player).hand if card(s, c).deck == "treasure"]
-
-
-@move
-class TradeTreasures(Move):
-    """Discard up to N treasure cards from hand and draw as many face down (or none)."""
-
-    name = "trade_treasures"
-    when = ("pending:trade_treasures",)
-
-    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        yield act(self.name, player, cards=[])
-        have = _treasures_in_hand(s, player)[: s.pending[0]["most"]]
-        if have:
-            yield act(self.name, player, cards=have)
-
-    def check(self, s: GameState, a: Action) -> None:
-        cards = a.params.get("cards", [])
-        require(
-            isinstance(cards, list)
-            and len(cards) <= s.pending[0]["most"]
-            and len(set(cards)) == len(cards)
-            and all(c in _treasures_in_hand(s, a.player) for c in cards),
-            "card.effect",
-            f"discard at most {s.pending[0]['most']} treasure cards from your hand.",
-        )
-
-    def run(self, b: Builder, a: Action) -> None:
-        b.emit("DecisionMade", {"player": a.player, "kind": "trade_treasures"}, ["card.effect"])
-        for cid in a.params.get("cards", []):
-            discard(b, a.player, cid, "traded", ["card.effect"])
-        for _ in a.params.get("cards", []):
-            draw(b, a.player, "treasure", "down", "trade", ["card.effect"])
-        advance(b)
-
-
-@handles("effect", "wont_pursue")
-def wont_pursue(s: GameState, player: str, monster: str) -> bool:
-    """Whether this monster lets this player go (decline the fight, or escape it unrolled)."""
-    p = s.player(player)
-    for wp in effects(card(s, monster), "wont_pursue"):
-        level: Any = wp if not isinstance(wp, dict) else wp.get("wont_pursue")  # card data: "any" or a level
-        unless = wp.get("unless") if isinstance(wp, dict) else None
-        if (level == "any" or p.level <= int(level)) and not (unless and holds(s, p, unless)):
-            return True
-    return False
-
-
-@move
-class DeclineFight(Move):
-    """A monster that will not pursue a player of that level: the fighter declines it; nobody gains."""
-
-    name = "decline_fight"
-    anytime = ("combat",)
-    anytime_rule = "combat.anyone_plays"
-
-    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        c = s.fight
-        if player == c.fighter and not c.helper:
-            for m in c.monsters:
-                if wont_pursue(s, player, m["card"]):
-                    yield act(self.name, player, monster=m["card"])
-
-    def check(self, s: GameState, a: Action) -> None:
-        c = s.fight
-        require(
-            a.player == c.fighter and not c.helper,
-            "card.effect",
-            "only the fighter, fighting alone, may decline.",
-        )
-        m = a.params.get("monster")
-        in_combat: list[str] = [x["card"] for x in c.monsters]
-        if not (m in in_combat and wont_pursue(s, a.player, m)):
-            raise IllegalAction("card.effect", f"{m!r} does not let {a.player} go.")
-
-    def run(self, b: Builder, a: Action) -> None:
-        b.emit(
-            "MonsterRemoved",
-            {"monster": a.params["monster"], "reason": "will not pursue", "treasures": 0},
-            ["card.effect"],
-        )
-        if b.s.fight.monsters:
-            open_window(b, a.player)
-        else:
-            from .flow import end_combat
-
-            end_combat(b, "declined")
-        advance(b)
 
 
 @handles("effect", "killed_by_tag")

@@ -1,16 +1,13 @@
-"""One-shots played in a combat, for either side: each effect kind is one small function."""
+"""What a one-shot played in a combat does, for either side: each effect kind is one small function."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from ..core.actions import Action, IllegalAction, require
 from ..core.builder import Builder
+from ..core.cards import card, effect, effects
 from ..core.registry import handles
-from ..core.state import GameState
-from ..moves.base import Move, act, move
-from ..query.cardinfo import card, effect, effects, when_ok
 from ..query.combat import fighters
 from .flow import discard
 from .monster_effects import killed_by_tags
@@ -123,92 +120,13 @@ def kind_of(c: Card) -> str | None:
     return "bonus" if c.bonus else None
 
 
-def _holds_one_shot(s: GameState, player: str, cid: str) -> bool:
-    p = s.player(player)
-    return (cid in p.hand or cid in p.carried) and card(s, cid).kind == "one_shot"
-
-
-def _sides(s: GameState, kind: str) -> list[dict[str, str]]:
-    if kind == "double_strength" and s.fight.helper:
-        return []  # its copy fights only beside a player fighting alone
-    if kind == "bonus":
-        return [{"side": "players", "target": f} for f in fighters(s.fight)] + [{"side": "monsters"}]
-    if kind in ("auto_escape", "double_strength"):
-        return [{"side": "players", "target": f} for f in fighters(s.fight)]
-    if kind == "bonus_if":
-        return [{"side": "players"}]
-    return [{"side": "monsters"}]
-
-
-@move
-class PlayOneShot(Move):
-    """A one-shot from hand or table for either side: a bonus, an escape, or the end of the fight."""
-
-    name = "play_one_shot"
-    when = ("run", "escape")
-    anytime = ("combat",)
-    anytime_rule = "combat.anyone_plays"
-
-    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        p = s.player(player)
-        for cid in p.hand + p.carried:
-            c = card(s, cid)
-            kind = kind_of(c) if c.kind == "one_shot" else None
-            if kind is None or (s.fight.stage != "fight" and kind != "auto_escape"):
-                continue
-            if (c.when == "after_failed_roll") != (s.fight.escape is not None):
-                continue  # such a card waits for a failed roll; only such a card helps after one
-            if c.when == "after_failed_roll":
-                yield act(self.name, player, card=cid, side="players", target=player)
-                continue
-            for side in _sides(s, kind):
-                yield act(self.name, player, card=cid, **side)
-
-    def check(self, s: GameState, a: Action) -> None:
-        cid = a.params.get("card")
-        if not (isinstance(cid, str) and _holds_one_shot(s, a.player, cid)):
-            raise IllegalAction("combat.one_shot", f"{cid!r} is not a one-shot {a.player} holds.")
-        kind = kind_of(card(s, cid))
-        if kind is None:
-            raise IllegalAction("combat.one_shot", f"{card(s, cid).name} is not played this way.")
-        c = card(s, cid)
-        if c.when == "after_failed_roll":
-            require(
-                when_ok(s, a.player, c) and a.params.get("target") == a.player,
-                "card.effect",
-                f"{c.name} is played only by a runner, after a failed run-away roll.",
-            )
-        elif s.fight.escape is not None:
-            raise IllegalAction("run.roll", "after a failed run-away roll only cards made for it help.")
-        if s.fight.stage != "fight":
-            require(kind == "auto_escape", "run.roll", "while running away only escape cards help.")
-        require(
-            kind != "double_strength" or s.fight.helper is None,
-            "card.effect",
-            f"{c.name} is played only by a player fighting alone, and {s.fight.helper} is helping.",
-        )
-        want = {k: a.params.get(k) for k in ("side", "target") if a.params.get(k) is not None}
-        require(
-            want in _sides(s, kind),
-            "combat.one_shot",
-            "a one-shot for the players' side is played on the fighter or the helper.",
-        )
-
-    def run(self, b: Builder, a: Action) -> None:
-        cid = a.params["card"]
-        c = card(b.s, cid)
-        kind = kind_of(c)
-        assert kind is not None, "check() lets through only one-shots played this way"
-        (ONE_SHOTS.get(kind) or _bonus)(b, a.player, cid, a.params, effect(c, kind))
-        tags = _tags(c)
-        if tags and b.s.combat and b.s.fight.stage == "fight" and a.params.get("side") == "players":
-            killed_by_tags(b, tags)
-        e = b.s.combat.escape if b.s.combat else None
-        if e is not None and e["player"] in b.s.fight.auto_escape:
-            from ..moves.combat import finish_run
-
-            finish_run(b, e["player"], e["monster"], True, f"escaped anyway: {c.name}")
-            return
-        from ..moves.combat import reopen
-
-        reopen(b, a.player)
+def use_one_shot(b: Builder, player: str, cid: str, params: dict[str, Any]) -> None:
+    """A one-shot is played in a combat (`params`: its side and target): what its kind does, then a
+    monster its tags kill at once."""
+    c = card(b.s, cid)
+    kind = kind_of(c)
+    assert kind is not None, "check() lets through only one-shots played this way"
+    (ONE_SHOTS.get(kind) or _bonus)(b, player, cid, params, effect(c, kind))
+    tags = _tags(c)
+    if tags and b.s.combat and b.s.fight.stage == "fight" and params.get("side") == "players":
+        killed_by_tags(b, tags)

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeVar
 
 from ..core.builder import Builder
+from ..core.cards import card, effects
 from ..core.registry import handles
-from ..query.cardinfo import card, effects, gold, holds
-from ..query.combat import counting_items
+from ..query.cardinfo import gold, holds
+from ..query.combat import counting_items, die_modifier
 from .flow import change_level, discard, kill
 
 #: one step as a card file writes it: a bare word, or a mapping of its kind to its argument
@@ -226,8 +227,6 @@ def _level_to_lowest(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
 
 @step("roll")
 def _roll(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
-    from ..query.combat import die_modifier
-
     r = b.roll(ctx.victim, f"bad stuff of {name_of(b, ctx.source)}", ctx.rules)
     r = max(1, r + die_modifier(b.s, ctx.victim))
     branch = arg.get("then", []) if r <= arg.get("at_most", 0) else arg.get("else", [])

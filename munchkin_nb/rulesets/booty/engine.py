@@ -7,14 +7,14 @@ from typing import Any
 
 from munchkin_nb.engine.core.actions import Action, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.engine.core.state import GameState
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves.base import Move, act, in_hand, move
-from munchkin_nb.engine.moves.turn import check_identity, place, playable_on_table
+from munchkin_nb.engine.moves.base import OPEN, Move, act, in_hand, move
 from munchkin_nb.engine.procs.flow import advance, discard
 from munchkin_nb.engine.procs.steps import Ctx, name_of, nothing, step
-from munchkin_nb.engine.query.cardinfo import card
+from munchkin_nb.engine.procs.table import place
+from munchkin_nb.engine.query.items import check_identity, playable_on_table
 
 from . import NAME
 

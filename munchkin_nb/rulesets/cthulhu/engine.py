@@ -6,11 +6,11 @@ from typing import Any
 
 from munchkin_nb.engine.core.actions import Action
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.engine.core.state import GameState, Player
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.procs.flow import change_level, check_win, discard
 from munchkin_nb.engine.procs.steps import Ctx, Step, name_of, step
-from munchkin_nb.engine.query.cardinfo import card
 from munchkin_nb.engine.query.combat import Term
 
 from . import CULTIST, NAME, PILE

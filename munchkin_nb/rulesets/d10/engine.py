@@ -12,15 +12,15 @@ from typing import Any
 
 from munchkin_nb.engine.core.actions import Action, IllegalAction, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card, effect
 from munchkin_nb.engine.core.registry import handles
 from munchkin_nb.engine.core.state import Combat, GameState
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves.base import Move, act, move
-from munchkin_nb.engine.moves.combat import die_setters
-from munchkin_nb.engine.moves.turn import curse_hits
+from munchkin_nb.engine.procs.curses import curse_hits
 from munchkin_nb.engine.procs.flow import change_level, discard, draw
-from munchkin_nb.engine.query.cardinfo import card, effect
 from munchkin_nb.engine.query.combat import Term
+from munchkin_nb.engine.query.fight import die_setters
 
 from . import NAME, SIDES
 

@@ -13,14 +13,22 @@ from typing import Any
 
 from munchkin_nb.engine.core.actions import Action, IllegalAction, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card, effect, effects
 from munchkin_nb.engine.core.registry import handles
 from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves.base import Move, act, move
-from munchkin_nb.engine.moves.big_items import after_race_lost
-from munchkin_nb.engine.moves.turn import open_door, reopen_if_fighting
-from munchkin_nb.engine.procs.flow import advance, change_level, check_win, discard, draw
-from munchkin_nb.engine.query.cardinfo import card, effect, effects, holds
+from munchkin_nb.engine.procs.door import open_door
+from munchkin_nb.engine.procs.flow import (
+    advance,
+    after_race_lost,
+    change_level,
+    check_win,
+    discard,
+    draw,
+    reopen_if_fighting,
+)
+from munchkin_nb.engine.query.cardinfo import holds
 from munchkin_nb.engine.query.combat import Term
 
 from . import DECK, NAME, PORTAL

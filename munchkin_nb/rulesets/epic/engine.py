@@ -12,21 +12,16 @@ from typing import Any
 
 from munchkin_nb.engine.core.actions import Action, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card, effect
 from munchkin_nb.engine.core.state import GameState, Player
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves.base import Move, act, in_hand, move, owned, target
-from munchkin_nb.engine.moves.combat import reopen
-from munchkin_nb.engine.moves.turn import (
-    big_item_limit,
-    big_items,
-    curse_hits,
-    curse_lands,
-    ignores_drawn_curses,
-    reopen_if_fighting,
-)
-from munchkin_nb.engine.procs.flow import advance, discard, draw, give, phase, ruleset_of, start_combat
-from munchkin_nb.engine.query.cardinfo import card, classes, effect, races
+from munchkin_nb.engine.moves.base import OPEN, Move, act, in_hand, move, owned, target
+from munchkin_nb.engine.procs.curses import curse_hits, curse_lands
+from munchkin_nb.engine.procs.door import start_combat
+from munchkin_nb.engine.procs.flow import advance, discard, draw, give, phase, reopen, reopen_if_fighting
+from munchkin_nb.engine.query.cardinfo import classes, races
+from munchkin_nb.engine.query.items import big_item_limit, big_items, ignores_drawn_curses
+from munchkin_nb.engine.query.ruleset import ruleset_of
 
 from . import EPIC_FROM, NAME
 

@@ -12,13 +12,12 @@ from typing import Any
 
 from munchkin_nb.engine.core.actions import Action, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves.base import Move, act, move
-from munchkin_nb.engine.moves.combat import reopen
-from munchkin_nb.engine.procs.flow import discard, draw, reward
-from munchkin_nb.engine.query.cardinfo import card, classes, races
+from munchkin_nb.engine.moves.base import OPEN, Move, act, move
+from munchkin_nb.engine.procs.flow import discard, draw, reopen, reward
+from munchkin_nb.engine.query.cardinfo import classes, races
 from munchkin_nb.engine.query.combat import Term
 
 from . import NAME

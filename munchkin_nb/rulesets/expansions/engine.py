@@ -13,15 +13,15 @@ from typing import Any
 from munchkin_nb.engine import hooks
 from munchkin_nb.engine.core.actions import Action, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card, effects
 from munchkin_nb.engine.core.registry import handles
 from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves.base import Move, act, in_hand, move
-from munchkin_nb.engine.moves.combat import reopen
-from munchkin_nb.engine.moves.turn import identity_room
-from munchkin_nb.engine.procs.flow import advance, discard
-from munchkin_nb.engine.query.cardinfo import abilities, card, effects
+from munchkin_nb.engine.procs.flow import advance, discard, reopen
+from munchkin_nb.engine.query.cardinfo import abilities
 from munchkin_nb.engine.query.combat import Term, breakdown, counting_items, items_ignored, level_only
+from munchkin_nb.engine.query.items import identity_room
 
 from . import ENHANCES, NAME
 

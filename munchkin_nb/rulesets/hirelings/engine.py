@@ -12,14 +12,13 @@ from typing import Any
 
 from munchkin_nb.engine.core.actions import Action, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card, effect, effects
 from munchkin_nb.engine.core.registry import handles
 from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves.base import Move, act, in_hand, move
-from munchkin_nb.engine.moves.turn import reopen_if_fighting
-from munchkin_nb.engine.procs.flow import advance, discard
-from munchkin_nb.engine.query.cardinfo import card, effect, effects, item_usable
+from munchkin_nb.engine.moves.base import OPEN, Move, act, in_hand, move
+from munchkin_nb.engine.procs.flow import advance, discard, reopen_if_fighting
+from munchkin_nb.engine.query.cardinfo import item_usable
 from munchkin_nb.engine.query.combat import Term
 
 from . import NAME

@@ -13,14 +13,12 @@ from collections.abc import Iterable
 
 from munchkin_nb.engine.core.actions import Action, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.engine.core.events import Event
 from munchkin_nb.engine.core.state import Combat, GameState
 from munchkin_nb.engine.hooks import hook
-from munchkin_nb.engine.interaction import OPEN
-from munchkin_nb.engine.moves.base import Move, act, move
-from munchkin_nb.engine.moves.turn import reopen_if_fighting
-from munchkin_nb.engine.procs.flow import change_level, discard, discard_remains, draw
-from munchkin_nb.engine.query.cardinfo import card
+from munchkin_nb.engine.moves.base import OPEN, Move, act, move
+from munchkin_nb.engine.procs.flow import change_level, discard, discard_remains, draw, reopen_if_fighting
 from munchkin_nb.engine.query.combat import Term
 
 from . import BOOK, NAME, SPELLS

@@ -13,12 +13,13 @@ from collections.abc import Iterable
 
 from munchkin_nb.engine.core.actions import Action, require
 from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.cards import card, effects
 from munchkin_nb.engine.core.registry import handles
 from munchkin_nb.engine.core.state import Combat, GameState, Player
 from munchkin_nb.engine.hooks import hook
 from munchkin_nb.engine.moves.base import Move, act, in_hand, move
-from munchkin_nb.engine.procs.flow import discard, start_combat
-from munchkin_nb.engine.query.cardinfo import card, effects
+from munchkin_nb.engine.procs.door import start_combat
+from munchkin_nb.engine.procs.flow import discard
 from munchkin_nb.engine.query.combat import Term, counting_items, items_ignored, level_only
 from munchkin_nb.rulesets.hirelings.engine import (
     Enhance,
