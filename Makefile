@@ -25,11 +25,13 @@ chromium:
 app: $(STAMP)
 	$(PY) -m munchkin_nb.app --host $(HOST) --port $(PORT)
 
-# Ruff (lint and format check) and mypy, configured in pyproject.toml; the first step of `make test`.
+# Ruff (lint and format check), mypy and the import contracts (lint-imports), configured in
+# pyproject.toml; the first step of `make test`.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .

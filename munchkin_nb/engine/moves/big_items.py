@@ -1,6 +1,8 @@
-"""Big items after the dwarf (000, Objetos): who stops being a dwarf keeps one big item of their choice;
-the rest are sold on their own turn, else given to the lowest-level player(s) who can carry them,
-else discarded. The choice is a pending decision; what follows it is automatic and recorded."""
+"""The big item kept by who stops being a dwarf (000, Objetos): the choice, and where the rest go.
+
+Who stops being a dwarf keeps one big item of their choice; the rest are sold on their own turn,
+else given to the lowest-level player(s) who can carry them, else discarded. The choice is a
+pending decision; what follows it is automatic and recorded."""
 
 from __future__ import annotations
 
