@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from ..core.actions import Action, require
 from ..core.builder import Builder
+from ..core.decisions import KeepBigItemDecision, waiting
 from ..core.state import GameState
 from ..procs.flow import advance, discard, give
 from ..procs.table import sell
@@ -51,7 +52,7 @@ class KeepBigItem(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         s = b.s
-        pend = dict(s.pending[0])
+        pend = waiting(s, KeepBigItemDecision).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "keep_big_item"}, [RULE])
         kept = list(pend.get("kept", [])) + [a.params["card"]]
         rest = [c for c in big_items(s, a.player) if c not in kept]

@@ -8,6 +8,7 @@ from typing import Any
 from ..core.actions import Action, require
 from ..core.builder import Builder
 from ..core.cards import card, effect, effects
+from ..core.decisions import ForceRerunDecision, waiting
 from ..core.registry import handles
 from ..core.state import GameState
 from ..procs.flow import advance, discard, give, reopen
@@ -663,8 +664,8 @@ class SetDie(Move):
         )
 
 
-def _glue_decision(s: GameState) -> dict[str, Any]:
-    return s.pending[0]
+def _glue_decision(s: GameState) -> ForceRerunDecision:
+    return waiting(s, ForceRerunDecision)
 
 
 @move
@@ -687,7 +688,7 @@ class ForceRerun(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(_glue_decision(b.s))
+        pend = _glue_decision(b.s).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
         discard(b, a.player, a.params["card"], "glued a runner", ["card.effect"])
         roll = b.roll(pend["runner"], "run away again (glued)", ["run.roll"])
@@ -705,6 +706,6 @@ class LetEscape(Move):
         yield act(self.name, player)
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(_glue_decision(b.s))
+        pend = _glue_decision(b.s).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
         finish_run(b, pend["runner"], pend["monster"], True, f"rolled {pend['roll']}", by_roll=True)

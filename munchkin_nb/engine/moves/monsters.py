@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from ..core.actions import Action, IllegalAction, require
 from ..core.builder import Builder
 from ..core.cards import card
+from ..core.decisions import TradeTreasuresDecision, waiting
 from ..core.state import GameState
 from ..procs.flow import advance, discard, draw, end_combat, open_window
 from ..query.fight import wont_pursue
@@ -26,19 +27,20 @@ class TradeTreasures(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         yield act(self.name, player, cards=[])
-        have = _treasures_in_hand(s, player)[: s.pending[0]["most"]]
+        have = _treasures_in_hand(s, player)[: waiting(s, TradeTreasuresDecision)["most"]]
         if have:
             yield act(self.name, player, cards=have)
 
     def check(self, s: GameState, a: Action) -> None:
         cards = a.params.get("cards", [])
+        most = waiting(s, TradeTreasuresDecision)["most"]
         require(
             isinstance(cards, list)
-            and len(cards) <= s.pending[0]["most"]
+            and len(cards) <= most
             and len(set(cards)) == len(cards)
             and all(c in _treasures_in_hand(s, a.player) for c in cards),
             "card.effect",
-            f"discard at most {s.pending[0]['most']} treasure cards from your hand.",
+            f"discard at most {most} treasure cards from your hand.",
         )
 
     def run(self, b: Builder, a: Action) -> None:

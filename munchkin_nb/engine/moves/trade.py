@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from ..core.actions import Action, IllegalAction, require
 from ..core.builder import Builder
+from ..core.decisions import TradeOfferDecision, waiting
 from ..core.state import GameState
 from ..procs.flow import advance, give
 from .base import OPEN, Move, act, in_the_fight, move, target
@@ -92,7 +93,7 @@ class AcceptTrade(Move):
         yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
-        offer = s.pending[0]
+        offer = waiting(s, TradeOfferDecision)
         require(
             all(c in _items(s, offer["from"]) for c in offer["give"])
             and all(c in _items(s, a.player) for c in offer["take"]),
@@ -101,7 +102,7 @@ class AcceptTrade(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        offer = dict(b.s.pending[0])
+        offer = waiting(b.s, TradeOfferDecision).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "trade_offer"}, ["items.trade"])
         _swap(b, offer["from"], a.player, offer["give"])
         _swap(b, a.player, offer["from"], offer["take"])

@@ -9,7 +9,7 @@ last carries the rest of the steps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeVar
 
@@ -90,7 +90,7 @@ def apply_steps(
             return
 
 
-def resume(b: Builder, pend: dict[str, Any]) -> None:
+def resume(b: Builder, pend: Mapping[str, Any]) -> None:
     """A decision that paused some steps is made: carry on with what it left to do."""
     if pend.get("then"):
         apply_steps(
