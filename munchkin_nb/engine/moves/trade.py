@@ -68,18 +68,15 @@ class OfferTrade(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        b.emit(
-            "DecisionRequired",
-            {
-                "player": a.params["to"],
-                "kind": "trade_offer",
-                "from": a.player,
-                "give": list(a.params["give"]),
-                "take": list(a.params["take"]),
-                "then": [],
-            },
-            ["items.trade"],
-        )
+        offer: TradeOfferDecision = {
+            "player": a.params["to"],
+            "kind": "trade_offer",
+            "from": a.player,
+            "give": list(a.params["give"]),
+            "take": list(a.params["take"]),
+            "then": [],
+        }
+        b.emit("DecisionRequired", dict(offer), ["items.trade"])
 
 
 @move

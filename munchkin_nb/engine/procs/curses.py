@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from .. import hooks
 from ..core.builder import Builder
 from ..core.cards import card, effect
+from ..core.decisions import CurseResponseDecision
 from ..core.registry import handles
 from .flow import discard
 from .steps import apply_steps
@@ -26,18 +27,15 @@ def curse_lands(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]
     p = s.player(victim)
     savers = [x for x in p.hand + p.equipped + p.carried if effect(card(s, x), "cancel_curse")]
     if savers:
-        b.emit(
-            "DecisionRequired",
-            {
-                "player": victim,
-                "kind": "curse_response",
-                "curse": cid,
-                "by": by,
-                "options": savers,
-                "then": [],
-            },
-            ["card.effect"],
-        )
+        response: CurseResponseDecision = {
+            "player": victim,
+            "kind": "curse_response",
+            "curse": cid,
+            "by": by,
+            "options": savers,
+            "then": [],
+        }
+        b.emit("DecisionRequired", dict(response), ["card.effect"])
         return
     apply_curse(b, victim, cid, by, rules)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .. import hooks
 from ..core.builder import Builder
 from ..core.cards import card
+from ..core.decisions import KeepBigItemDecision, LootTheBodyDecision
 from ..core.registry import handles
 from ..core.state import combat_cards
 from ..query.cardinfo import abilities
@@ -286,11 +287,8 @@ def kill(b: Builder, victim: str, source: str | None) -> None:
             rolls[q.name] = b.roll(q.name, "loot the body", ["death.loot_the_body"])
     looters.sort(key=lambda q: (-q.level, -rolls[q.name]))
     for q in looters[: len(lootable)]:
-        b.emit(
-            "DecisionRequired",
-            {"player": q.name, "kind": "loot_the_body", "dead": victim, "then": []},
-            ["death.loot_the_body"],
-        )
+        loot: LootTheBodyDecision = {"player": q.name, "kind": "loot_the_body", "dead": victim, "then": []}
+        b.emit("DecisionRequired", dict(loot), ["death.loot_the_body"])
     if not lootable or not looters:
         discard_remains(b, victim)
 
@@ -310,11 +308,14 @@ def after_race_lost(b: Builder, name: str) -> None:
         return
     if any(p["kind"] == "keep_big_item" and p["player"] == name for p in s.pending):
         return  # already asked (a second race card gone in the same action)
-    b.emit(
-        "DecisionRequired",
-        {"player": name, "kind": "keep_big_item", "options": have, "kept": [], "then": []},
-        ["items.big_after_dwarf"],  # a dwarf's big items (000, Objetos)
-    )
+    keep: KeepBigItemDecision = {
+        "player": name,
+        "kind": "keep_big_item",
+        "options": have,
+        "kept": [],
+        "then": [],
+    }
+    b.emit("DecisionRequired", dict(keep), ["items.big_after_dwarf"])  # a dwarf's big items (000, Objetos)
 
 
 def reopen(b: Builder, actor: str) -> None:

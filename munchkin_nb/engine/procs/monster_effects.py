@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..core.builder import Builder
 from ..core.cards import card, effect, effects
+from ..core.decisions import TradeTreasuresDecision
 from ..core.registry import handles
 from ..query.cardinfo import holds
 from .steps import apply_steps
@@ -40,17 +41,14 @@ def trade_treasures(b: Builder, monster: str) -> None:
                 {"monster": monster, "reason": "will not fight", "treasures": 0},
                 ["combat.defeat_without_kill", "card.effect"],
             )
-            b.emit(
-                "DecisionRequired",
-                {
-                    "player": fighter,
-                    "kind": "trade_treasures",
-                    "source": monster,
-                    "most": int(e["trade_treasures"]),
-                    "then": [],
-                },
-                ["card.effect"],
-            )
+            trade: TradeTreasuresDecision = {
+                "player": fighter,
+                "kind": "trade_treasures",
+                "source": monster,
+                "most": int(e["trade_treasures"]),
+                "then": [],
+            }
+            b.emit("DecisionRequired", dict(trade), ["card.effect"])
             return
 
 

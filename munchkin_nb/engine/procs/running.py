@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.builder import Builder
 from ..core.cards import card, effect, effects
+from ..core.decisions import ForceRerunDecision
 from ..core.registry import handles
 from ..core.state import GameState
 from ..query.cardinfo import abilities
@@ -57,19 +58,16 @@ def roll_escape(
         )
         return
     if escaped and not glued and glue_pots(s, name):
-        b.emit(
-            "DecisionRequired",
-            {
-                "player": glue_pots(s, name)[0][0],
-                "kind": "force_rerun",
-                "runner": name,
-                "monster": m,
-                "bonus": bonus,
-                "roll": roll,
-                "then": [],
-            },
-            ["card.effect"],
-        )
+        glue: ForceRerunDecision = {
+            "player": glue_pots(s, name)[0][0],
+            "kind": "force_rerun",
+            "runner": name,
+            "monster": m,
+            "bonus": bonus,
+            "roll": roll,
+            "then": [],
+        }
+        b.emit("DecisionRequired", dict(glue), ["card.effect"])
         return
     finish_run(b, name, m, escaped, f"rolled {roll}, total {total}", by_roll=True)
 

@@ -15,7 +15,6 @@ from .combat import counting_items, extra_items
 IDENTITY = {"race": ("races", "race.one"), "class": ("classes", "class.one")}
 
 
-# -- putting cards on the table ------------------------------------------------
 def fits(s: GameState, name: str, cid: str) -> bool:
     """Whether the item could count if equipped now: usable, a free slot."""
     p = s.player(name)
