@@ -82,7 +82,7 @@ def test_an_engine_word_with_a_name_is_told_by_its_pattern():
 
 
 def test_every_move_of_every_ruleset_and_module_has_its_words():
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     assert {"d10_roll", "epic_arrow", "lay_out_received"} <= set(MOVES)  # the plug-ins are loaded
     assert sorted(set(MOVES) - set(words.ACTION_WORDS)) == []

@@ -17,11 +17,11 @@ from munchkin_nb.engine import (
     fold,
     verify,
 )
-from munchkin_nb.engine.evolve import evolve
+from munchkin_nb.engine.core.evolve import evolve
+from munchkin_nb.engine.core.registry import implemented
 from munchkin_nb.engine.game import new_game
 from munchkin_nb.engine.legal import context
-from munchkin_nb.engine.registry import implemented
-from munchkin_nb.engine.steps import STEPS
+from munchkin_nb.engine.procs.steps import STEPS
 
 NAMES = ["Ana", "Ben", "Cleo", "Dario"]  # Ana and Cleo male, Ben and Dario female
 
@@ -161,7 +161,7 @@ def test_mate_doubles_a_monster():
     do(g, "Ana", "pass")
     do(g, "Ben", "play_enhancer", card="mate", monster="lame_goblin")
     assert breakdown(g.state).monsters == 2
-    from munchkin_nb.engine.combat import levels_for, treasures_for
+    from munchkin_nb.engine.query.combat import levels_for, treasures_for
 
     assert treasures_for(g.state, g.state.combat) == 2 and levels_for(g.state, g.state.combat) == 2
 
@@ -569,7 +569,7 @@ def test_hireling_is_an_extra_item():
 
 
 def breakdown_of_items(g):
-    from munchkin_nb.engine.combat import counting_items
+    from munchkin_nb.engine.query.combat import counting_items
 
     return set(counting_items(g.state, g.state.player("Ana")))
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, GameState, can, evolve, legal_actions
-from munchkin_nb.engine.flow import ruleset_of
+from munchkin_nb.engine.query.ruleset import ruleset_of
 from munchkin_nb.replay.referee import referee_events
 from tests.test_properties import cards_in_one_place
 

@@ -11,7 +11,7 @@ import pytest
 from munchkin_nb.bots import play_game
 from munchkin_nb.cards import load_set
 from munchkin_nb.engine import Action, Game, IllegalAction
-from munchkin_nb.engine.moves_turn import identity_room
+from munchkin_nb.engine.query.items import identity_room
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.rulesets import deck_name
 

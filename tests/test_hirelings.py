@@ -67,7 +67,7 @@ def _hired(modules: list[str]) -> Game:
 
 
 def test_without_the_module_its_moves_are_never_asked():
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     mine = ["hire", "dismiss_hireling", "hireling_carry", "sacrifice_hireling", "enhance_hireling"]
     assert all(MOVES[m].module == "hirelings" for m in mine)

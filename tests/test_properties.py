@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, GameState, can, evolve, fold, legal_actions, state_hash
-from munchkin_nb.engine.cardinfo import card_set, hand_limit
-from munchkin_nb.engine.state import combat_cards
+from munchkin_nb.engine.core.cards import card_set
+from munchkin_nb.engine.core.state import combat_cards
+from munchkin_nb.engine.query.cardinfo import hand_limit
 from munchkin_nb.rules import RULESETS
 from munchkin_nb.rules.rulesets import MODULES, ruleset_with
 
@@ -147,7 +148,7 @@ def test_every_prefix_folds_to_the_same_state(seed, n, rs, data):
 def test_an_action_outside_the_legal_list_is_refused(seed, n, rs):
     """Whatever any move could propose for any player, the engine accepts exactly what it lists
     for that player (the decider's actions and everyone's out-of-turn plays)."""
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     for step, game, _legal in random_walk(seed, n, 250, rs):
         if step % 10:

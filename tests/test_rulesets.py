@@ -10,7 +10,7 @@ import pytest
 from munchkin_nb.bots import play_game
 from munchkin_nb.cli import main
 from munchkin_nb.engine import hooks
-from munchkin_nb.engine.state import GameState
+from munchkin_nb.engine.core.state import GameState
 from munchkin_nb.rules import RULE_INDEX, RULES, RULESETS
 
 ENGINE = Path(__file__).resolve().parents[1] / "munchkin_nb" / "engine"
@@ -64,8 +64,8 @@ def test_cli_lists_booty_rules_and_cards(capsys):
 
 
 def test_booty_moves_are_offered_in_booty_only():
+    from munchkin_nb.engine.core.state import Player
     from munchkin_nb.engine.legal import legal_actions
-    from munchkin_nb.engine.state import Player
 
     def table(rs: str) -> GameState:
         s = GameState(ruleset=rs, card_set="booty", phase="before_door", turn=1)  # booty cards either way

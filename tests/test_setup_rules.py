@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from munchkin_nb.engine import Action, Game, GameState, IllegalAction, legal_actions, new_game
-from munchkin_nb.engine.cardinfo import card
-from munchkin_nb.engine.evolve import fold
+from munchkin_nb.engine.core.cards import card
+from munchkin_nb.engine.core.evolve import fold
 from munchkin_nb.plugins.dungeons.engine import in_play
 from munchkin_nb.plugins.munchkinomicon import BOOK
 
@@ -247,7 +247,7 @@ def test_cthulhu_reshuffles_and_new_characters_draw_two_and_two():
 
 # rules: cthulhu.help_next_turn
 def test_cthulhu_the_dead_help_from_the_next_turn():
-    from munchkin_nb.engine.moves_combat import may_help
+    from munchkin_nb.engine.query.fight import may_help
 
     s = Game.start(NAMES, "cthulhu", seed=1).state
     s.turn = 4

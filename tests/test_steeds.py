@@ -11,7 +11,7 @@ import yaml
 from munchkin_nb.bots import play_game
 from munchkin_nb.cards import load_set
 from munchkin_nb.engine import Game, legal_actions
-from munchkin_nb.engine.moves_base import MOVES
+from munchkin_nb.engine.moves.base import MOVES
 from munchkin_nb.plugins.steeds.engine import outside_the_limit, steed_bonus, steed_run_away
 from munchkin_nb.replay.referee import referee_events
 from tests.test_properties import cards_in_one_place

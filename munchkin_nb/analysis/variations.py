@@ -8,8 +8,8 @@ import json
 from typing import Any
 
 from munchkin_nb.engine import Action, Game, IllegalAction, legal_actions
-from munchkin_nb.engine.chance import RandomChance
-from munchkin_nb.engine.evolve import fold
+from munchkin_nb.engine.core.chance import RandomChance
+from munchkin_nb.engine.core.evolve import fold
 from munchkin_nb.store import EventStore, StoreError
 
 PARENT_GAME = "parent_game"

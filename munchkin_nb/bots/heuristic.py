@@ -6,7 +6,8 @@ import functools
 import random
 
 from munchkin_nb.engine import Action, GameState, breakdown, can, context, legal_actions
-from munchkin_nb.engine.cardinfo import card, item_usable, kinds_in_hand
+from munchkin_nb.engine.core.cards import card, kinds_in_hand
+from munchkin_nb.engine.query.cardinfo import item_usable
 from munchkin_nb.rules.rulesets import MODULES
 
 # preference of each action when nothing more specific applies (higher first)
@@ -52,7 +53,7 @@ def _module_answers(modules: tuple[str, ...], when: str) -> frozenset[str]:
     """The modules' own answers (moves a bot tries, `bot_tries`) that anyone may give to the
     pending decision `when` ("pending:<kind>": a decision a module left). A module's any-time moves are not
     among them: the bot takes those on its own turn, in `choose`."""
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     if not when.startswith("pending:"):
         return frozenset()

@@ -10,14 +10,14 @@ from munchkin_nb.rules.rulesets import check_modules, deck_name
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from . import hooks
-from .actions import Action, IllegalAction
-from .builder import Builder
-from .chance import Chance, RandomChance
-from .events import Event
-from .evolve import evolve, fold
-from .flow import draw
+from .core.actions import Action, IllegalAction
+from .core.builder import Builder
+from .core.chance import Chance, RandomChance
+from .core.events import Event
+from .core.evolve import evolve, fold
+from .core.state import GameState
 from .legal import apply, context, legal_actions
-from .state import GameState
+from .procs.flow import draw
 
 SEXES = ("male", "female")
 

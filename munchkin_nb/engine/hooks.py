@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .builder import Builder
-    from .combat import Term
-    from .state import Combat, GameState, Player
+    from .core.actions import Action
+    from .core.builder import Builder
+    from .core.state import Combat, GameState, Player
+    from .query.combat import Term
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -20,26 +20,12 @@ from munchkin_nb.rules.catalogue import Rule, register_rules
 from munchkin_nb.rules.rulesets import Module, Plugin, Ruleset, Words, register_module, register_ruleset
 
 from . import hooks
-from .actions import Action, IllegalAction, require
-from .big_items import after_race_lost
-from .builder import Builder
-from .cardinfo import abilities, card, classes, effect, effects, holds, item_usable, races
-from .combat import Term, breakdown, counting_items, fighters, items_ignored, level_only
-from .events import Event
-from .flow import (
-    advance,
-    change_level,
-    check_win,
-    discard,
-    discard_remains,
-    draw,
-    end_combat,
-    give,
-    phase,
-    reward,
-    ruleset_of,
-    start_combat,
-)
+from .core.actions import Action, IllegalAction, require
+from .core.builder import Builder
+from .core.cards import card, effect, effects
+from .core.events import Event
+from .core.registry import handles
+from .core.state import Combat, GameState, Player
 from .hooks import (
     ABILITIES,
     AFTER_ACTION,
@@ -66,27 +52,40 @@ from .hooks import (
     Refusal,
     hook,
 )
-from .interaction import OPEN
-from .monster_effects import on_enter
-from .moves_base import Move, act, in_hand, move, owned, target
-from .moves_cards import on_draw
-from .moves_combat import die_setters, reopen
-from .moves_turn import (
+from .moves.base import OPEN, Move, act, in_hand, move, owned, target
+from .procs.curses import curse_hits, curse_lands
+from .procs.door import open_door, start_combat
+from .procs.effects import on_draw
+from .procs.flow import (
+    advance,
+    after_race_lost,
+    change_level,
+    check_win,
+    discard,
+    discard_remains,
+    draw,
+    end_combat,
+    give,
+    phase,
+    reopen,
+    reopen_if_fighting,
+    reward,
+)
+from .procs.monster_effects import on_enter
+from .procs.steps import Ctx, Step, name_of, nothing, step
+from .procs.table import place
+from .query.cardinfo import abilities, classes, holds, item_usable, races
+from .query.combat import Term, breakdown, counting_items, fighters, items_ignored, level_only
+from .query.fight import die_setters
+from .query.items import (
     big_item_limit,
     big_items,
     check_identity,
-    curse_hits,
-    curse_lands,
     identity_room,
     ignores_drawn_curses,
-    open_door,
-    place,
     playable_on_table,
-    reopen_if_fighting,
 )
-from .registry import handles
-from .state import Combat, GameState, Player
-from .steps import Ctx, Step, name_of, nothing, step
+from .query.ruleset import ruleset_of
 
 #: what a companion card (a companion card) sits on in its owner's attachments: no item
 NOWHERE = ""

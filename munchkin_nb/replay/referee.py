@@ -21,7 +21,7 @@ from munchkin_nb.engine import (
     state_hash,
     verify,
 )
-from munchkin_nb.engine.chance import ChanceExhausted
+from munchkin_nb.engine.core.chance import ChanceExhausted
 from munchkin_nb.store import StoreError
 
 from .jsonl import PARENT_GAME, PARENT_SEQ, ReplayError, ReplayGame, Source, read_games

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeAlias
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 from . import games as _games
 from . import notes as _notes

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from munchkin_nb.engine.combat import Breakdown
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
+from munchkin_nb.engine.query.combat import Breakdown
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 # the language being told: set for the length of one describe/action_words call
 _LANG: ContextVar[str] = ContextVar("munchkin_words_lang", default="en")
@@ -77,7 +77,7 @@ def _card_name(source: Any, cid: str | None) -> str:
                 or (source if isinstance(source, str) else None)
                 or "classic"
             )
-            from munchkin_nb.engine.cardinfo import card_set
+            from munchkin_nb.engine.core.cards import card_set
 
             name = card_set(set_name).card_of(cid).name
     except (KeyError, ValueError, OSError, TypeError):
@@ -96,7 +96,7 @@ def monster_words(state: Any, cid: str | None) -> str:
     level: int | None = None
     if cid is not None:  # no card, no level
         try:
-            from munchkin_nb.engine.cardinfo import card
+            from munchkin_nb.engine.core.cards import card
 
             level = card(state, cid).level
         except Exception:
@@ -405,7 +405,7 @@ def _card_drawn(e: Event, s: Any) -> str:
 
 def _kick(player: str, cid: str, s: Any) -> str:
     try:
-        from munchkin_nb.engine.cardinfo import card
+        from munchkin_nb.engine.core.cards import card
 
         kind = card(s, cid).kind
     except Exception:

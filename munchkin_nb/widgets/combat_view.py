@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from munchkin_nb.engine import breakdown
-from munchkin_nb.engine.combat import Breakdown
+from munchkin_nb.engine.query.combat import Breakdown
 from munchkin_nb.viz.figures import combat_waterfall_spec
 from munchkin_nb.viz.words import card_name
 

@@ -27,7 +27,7 @@ from munchkin_nb.engine import (
     legal_actions,
     verify,
 )
-from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.i18n import gettext
 from munchkin_nb.scenarios import load_scenario, scenario_game
 from munchkin_nb.scenarios.checks import ASK_RULES, engine_answer, same_answer

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from munchkin_nb.bots.heuristic import HeuristicBot
 from munchkin_nb.bots.runner import NAMES, Bot, ask_around, bot_move, table_view
 from munchkin_nb.engine import Action, Event, Game, IllegalAction, apply, context, evolve, legal_actions
-from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.i18n import gettext
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz.words import action_words, card_name, describe

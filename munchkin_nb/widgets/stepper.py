@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 from munchkin_nb.viz.words import describe
 
 from .base import View

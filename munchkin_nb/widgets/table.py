@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from munchkin_nb.engine.cardinfo import card
-from munchkin_nb.engine.combat import item_bonus
+from munchkin_nb.engine.core.cards import card
+from munchkin_nb.engine.query.combat import item_bonus
 from munchkin_nb.i18n import gettext
 from munchkin_nb.rules import RULE_INDEX
 from munchkin_nb.viz.words import card_name

@@ -8,6 +8,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .render import state_html
+
 
 @dataclass
 class Player:
@@ -215,8 +217,6 @@ class GameState:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     def _repr_html_(self) -> str:
-        from .render import state_html
-
         return state_html(self)
 
 

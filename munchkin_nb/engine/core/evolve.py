@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .cardinfo import card, card_set
+from .cards import card, card_set
 from .events import Event
 from .state import Combat, GameState, Player
 

@@ -3,144 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import hooks
-from .actions import Action, IllegalAction, require
-from .builder import Builder
-from .cardinfo import abilities, card, effect, effects, hand_limit, has_ability, item_usable, when_ok
-from .combat import counting_items, die_modifier, extra_items
-from .flow import (
-    apply_steps,
-    change_level,
-    discard,
-    draw,
-    end_turn,
-    give,
-    no_kill_cap,
-    phase,
-    rs,
-    ruleset_of,
-    start_combat,
-    start_turn,
-)
-from .interaction import OPEN
-from .moves_base import Move, act, in_hand, in_the_fight, move, target
-from .registry import handles
-from .state import GameState, Player
+from .. import hooks
+from ..core.actions import Action, IllegalAction, require
+from ..core.builder import Builder
+from ..core.cards import card, effects
+from ..core.registry import handles
+from ..core.state import GameState, Player
+from ..procs.curses import curse_hits
+from ..procs.door import open_door, start_combat
+from ..procs.effects import EFFECTS, auto_params
+from ..procs.flow import change_level, discard, draw, end_turn, give, phase, reopen_if_fighting, start_turn
+from ..procs.table import place, sell
+from ..query.cardinfo import abilities, hand_limit, has_ability, item_usable, when_ok
+from ..query.combat import die_modifier
+from ..query.items import big_item_allowed, check_identity, fits, playable_on_table, sale_value
+from ..query.ruleset import no_kill_cap, ruleset_of
+from .base import OPEN, Move, act, in_hand, in_the_fight, move, target
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card
 
-IDENTITY = {"race": ("races", "race.one"), "class": ("classes", "class.one")}
-
 
 def _alive_others(s: GameState, name: str) -> list[str]:
     return [p.name for p in s.players if p.name != name and not p.dead]
-
-
-# -- putting cards on the table ------------------------------------------------
-def fits(s: GameState, name: str, cid: str) -> bool:
-    """Whether the item could count if equipped now: usable, a free slot."""
-    p = s.player(name)
-    c = card(s, cid)
-    if not item_usable(s, p, cid):
-        return False
-    slot = c.slot or "none"
-    if slot == "none":
-        return True
-    return cid in counting_items(s, replace(p, equipped=p.equipped + [cid]))
-
-
-@handles("effect", "big_items_unlimited")
-def big_item_allowed(s: GameState, name: str, cid: str) -> bool:
-    p = s.player(name)
-    if not card(s, cid).big or has_ability(s, p, "big_items_unlimited"):
-        return True
-    return len(big_items(s, name)) < big_item_limit(s, name)
-
-
-def big_item_limit(s: GameState, name: str) -> int:
-    """How many big items the player may have in play (a dwarf: no limit)."""
-    p = s.player(name)
-    if has_ability(s, p, "big_items_unlimited"):
-        return 10**6
-    return 1 + len(abilities(s, p, "extra_big_item")) + extra_items(s, p)
-
-
-def big_items(s: GameState, name: str) -> list[str]:
-    p = s.player(name)
-    # big cards a module keeps outside the limit
-    return [x for x in p.equipped + p.carried if card(s, x).big and not hooks.BIG_EXEMPT.any(s, x)]
-
-
-def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | None:
-    """Why a race, class, Half-Breed or Super Munchkin card cannot join `name`'s table now
-    (rule id and sentence), or None when it can. A plain answer, no exception: the legal-action
-    search asks this for every such card in every hand."""
-    p = s.player(name)
-    c = card(s, cid)
-    if c.kind in IDENTITY:
-        zone, rule = IDENTITY[c.kind]
-        have = getattr(p, zone)
-        value = c.race if c.kind == "race" else c.klass
-        if any((card(s, x).race if c.kind == "race" else card(s, x).klass) == value for x in have):
-            return rule, f"{name} already has the {value} {c.kind} card."
-        extra = p.half_breed if c.kind == "race" else p.super_munchkin
-        if len(have) >= identity_room(s, extra):
-            second = "Half-Breed" if c.kind == "race" else "Super Munchkin"
-            return rule, f"{name} already has a {c.kind}; a second needs {second}."
-    elif c.kind == "half_breed" and (not p.races or p.half_breed):
-        return "cheat.super_munchkin", "Half-Breed needs a race, and only one may be in play."
-    elif c.kind == "super_munchkin" and (not p.classes or p.super_munchkin):
-        return "cheat.super_munchkin", "Super Munchkin needs a class, and only one may be in play."
-    return None
-
-
-@handles("effect", "identities")
-def identity_room(s: GameState, cheat: str | None) -> int:
-    """How many races (or classes) a player may have with this Half-Breed or Super Munchkin card
-    in play: one without, two with, or what the card's `identities` says (0: any number)."""
-    if not cheat:
-        return 1
-    room = effect(card(s, cheat), "identities")
-    if room is None:
-        return 2
-    return int(room) or 10**6
-
-
-def check_identity(s: GameState, name: str, cid: str) -> None:
-    refusal = identity_refusal(s, name, cid)
-    if refusal is not None:
-        raise IllegalAction(*refusal)
-
-
-def place(b: Builder, name: str, cid: str, rules: Iterable[str] = ("turn.before_door",)) -> None:
-    """Put a race, class or item from hand onto the table."""
-    s = b.s
-    c = card(s, cid)
-    if c.kind in ("race", "class", "half_breed", "super_munchkin"):
-        into = {"race": "races", "class": "classes"}.get(c.kind, c.kind)
-        b.emit(
-            "CardPlayed",
-            {"player": name, "card": cid, "into": into},
-            list(rules) + [IDENTITY.get(c.kind, ("", "cheat.super_munchkin"))[1]],
-        )
-    else:
-        into = "equipped" if fits(s, name, cid) else "carried"
-        b.emit(
-            "CardPlayed",
-            {"player": name, "card": cid, "into": into},
-            list(rules) + ["items.slots", "items.restrictions"],
-        )
-
-
-def playable_on_table(s: GameState, name: str, cid: str) -> bool:
-    c = card(s, cid)
-    if c.kind in ("race", "class", "half_breed", "super_munchkin"):
-        return identity_refusal(s, name, cid) is None
-    return c.kind == "item" and big_item_allowed(s, name, cid)
 
 
 @move
@@ -282,19 +169,6 @@ class Unequip(Move):
         )
 
 
-@handles("effect", "double_sell")
-def sale_value(s: GameState, name: str, cards: list[str]) -> int:
-    """What the cards fetch when sold: their gold, a halfling's dearest once a turn doubled."""
-    got = hooks.SALE_VALUE.first(s, name, cards)
-    if got is not None:
-        return int(got)
-    p = s.player(name)
-    total = sum(card(s, c).gold or 0 for c in cards)
-    if abilities(s, p, "double_sell") and not p.sold_double and cards:
-        total += max(card(s, c).gold or 0 for c in cards)
-    return total
-
-
 @move
 class Sell(Move):
     """Sell items from hand or table: a level for each full 1,000 gold, never the winning level."""
@@ -343,18 +217,6 @@ class Sell(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         sell(b, a.player, a.params["cards"])
-
-
-def sell(b: Builder, player: str, cards: list[str], rules: Iterable[str] = ("items.sell",)) -> None:
-    """Sell the cards: a level for each full 1,000 gold (no change given), never the winning level."""
-    s = b.s
-    p = s.player(player)
-    value = sale_value(s, player, cards)
-    doubled = bool(abilities(s, p, "double_sell")) and not p.sold_double
-    b.emit("ItemsSold", {"player": player, "cards": cards, "value": value, "doubled": doubled}, rules)
-    for cid in cards:
-        discard(b, player, cid, "sold", rules)
-    change_level(b, player, value // rs(b).sell_per_level, "sold items", rules=rules)
 
 
 @move
@@ -459,34 +321,6 @@ class KickDoor(Move):
         if cid is not None and hooks.DOOR_TURNED.any(b, a.player, cid, True):
             return
         open_door(b, a.player, cid)
-
-
-def open_door(b: Builder, player: str, cid: str | None) -> None:
-    """The door card is face up: fight a monster, suffer a curse, play an on-draw card, keep the rest."""
-    s = b.s
-    if cid is None:
-        phase(b, "after_door", ["decks.reshuffle"])
-        return
-    c = card(s, cid)
-    if c.kind == "monster":
-        start_combat(b, player, cid, True, ["turn.kick_door"])
-        return
-    phase(b, "after_door", ["turn.kick_door"])
-    if c.kind == "curse":
-        if ignores_drawn_curses(s, player):
-            discard(b, player, cid, "ignored", ["curse.door", "card.effect"])
-            return
-        curse_hits(b, player, cid, player, ["curse.door"])
-    elif c.when == "on_draw":
-        from .moves_cards import on_draw
-
-        on_draw(b, player, cid)
-
-
-@handles("effect", "ignore_drawn_curses")
-def ignores_drawn_curses(s: GameState, player: str) -> bool:
-    p = s.player(player)
-    return any(effect(card(s, c), "ignore_drawn_curses") and item_usable(s, p, c) for c in p.equipped)
 
 
 @move
@@ -596,52 +430,6 @@ class Steal(Move):
             change_level(b, a.player, -1, "caught stealing", rules=["thief.theft"])
 
 
-def curse_hits(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
-    """A curse reaches its victim: a module may answer it first, then `curse_lands`."""
-    if hooks.CURSE_HITS.any(b, victim, cid, by, rules):
-        return
-    curse_lands(b, victim, cid, by, rules)
-
-
-@handles("effect", "cancel_curse")
-def curse_lands(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
-    """The curse is on its victim: a Wishing Ring may stop it, else it acts or stays."""
-    s = b.s
-    p = s.player(victim)
-    savers = [x for x in p.hand + p.equipped + p.carried if effect(card(s, x), "cancel_curse")]
-    if savers:
-        b.emit(
-            "DecisionRequired",
-            {
-                "player": victim,
-                "kind": "curse_response",
-                "curse": cid,
-                "by": by,
-                "options": savers,
-                "then": [],
-            },
-            ["card.effect"],
-        )
-        return
-    apply_curse(b, victim, cid, by, rules)
-
-
-def apply_curse(b: Builder, victim: str, cid: str, by: str, rules: Iterable[str]) -> None:
-    s = b.s
-    c = card(s, cid)
-    b.emit("CurseApplied", {"player": victim, "card": cid, "by": by}, list(rules))
-    if c.persistent:
-        b.emit(
-            "CardPlayed", {"player": by, "card": cid, "into": "curses", "owner": victim}, ["curse.persistent"]
-        )
-        steps = [e for e in c.effects if not isinstance(e, dict) or "persistent" not in e]
-        if steps:
-            apply_steps(b, victim, steps, cid)
-        return
-    discard(b, by, cid, "curse played", ["curse.any"])
-    apply_steps(b, victim, list(c.effects), cid)
-
-
 @move
 class Curse(Move):
     """Play a curse from hand on any player."""
@@ -712,8 +500,6 @@ class GoUpALevel(Move):
 
     @handles("effect", "gain_level")
     def run(self, b: Builder, a: Action) -> None:
-        from .moves_cards import EFFECTS, auto_params
-
         cid = a.params["card"]
         c = card(b.s, cid)
         for e in c.effects:
@@ -726,14 +512,6 @@ class GoUpALevel(Move):
         discard(b, a.player, cid, "played", ["card.go_up_a_level"])
         change_level(b, a.params["target"], gain, c.name, rules=["card.go_up_a_level"])
         reopen_if_fighting(b, a.player)
-
-
-def reopen_if_fighting(b: Builder, actor: str) -> None:
-    """A card played during a fight: everyone gets a new last chance, from who played it."""
-    if b.s.combat and b.s.fight.stage == "fight":
-        from .moves_combat import reopen
-
-        reopen(b, actor)
 
 
 def effect_values(c: Card, key: str) -> list[int]:

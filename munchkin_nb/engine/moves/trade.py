@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import Action, IllegalAction, require
-from .builder import Builder
-from .flow import advance, give
-from .interaction import OPEN
-from .moves_base import Move, act, in_the_fight, move, target
-from .state import GameState
+from ..core.actions import Action, IllegalAction, require
+from ..core.builder import Builder
+from ..core.decisions import TradeOfferDecision, waiting
+from ..core.state import GameState
+from ..procs.flow import advance, give
+from .base import OPEN, Move, act, in_the_fight, move, target
 
 
 def _items(s: GameState, name: str) -> list[str]:
@@ -68,18 +68,15 @@ class OfferTrade(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        b.emit(
-            "DecisionRequired",
-            {
-                "player": a.params["to"],
-                "kind": "trade_offer",
-                "from": a.player,
-                "give": list(a.params["give"]),
-                "take": list(a.params["take"]),
-                "then": [],
-            },
-            ["items.trade"],
-        )
+        offer: TradeOfferDecision = {
+            "player": a.params["to"],
+            "kind": "trade_offer",
+            "from": a.player,
+            "give": list(a.params["give"]),
+            "take": list(a.params["take"]),
+            "then": [],
+        }
+        b.emit("DecisionRequired", dict(offer), ["items.trade"])
 
 
 @move
@@ -93,7 +90,7 @@ class AcceptTrade(Move):
         yield act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
-        offer = s.pending[0]
+        offer = waiting(s, TradeOfferDecision)
         require(
             all(c in _items(s, offer["from"]) for c in offer["give"])
             and all(c in _items(s, a.player) for c in offer["take"]),
@@ -102,7 +99,7 @@ class AcceptTrade(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        offer = dict(b.s.pending[0])
+        offer = waiting(b.s, TradeOfferDecision).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "trade_offer"}, ["items.trade"])
         _swap(b, offer["from"], a.player, offer["give"])
         _swap(b, a.player, offer["from"], offer["take"])

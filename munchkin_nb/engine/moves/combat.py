@@ -5,22 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action, require
-from .builder import Builder
-from .cardinfo import abilities, card, effect, effects, holds
-from .combat import fighters, run_away_modifier
-from .flow import advance, apply_steps, discard, draw, give, open_window, rs, ruleset_of
-from .monster_effects import wont_pursue
-from .moves_base import Move, act, in_hand, move, owned, target
-from .registry import handles
-from .state import GameState
-
-
-def reopen(b: Builder, actor: str) -> None:
-    """Something was played: everyone gets a new last chance, starting with who played."""
-    if b.s.combat and b.s.fight.stage == "fight":
-        open_window(b, actor)
-    advance(b)
+from ..core.actions import Action, require
+from ..core.builder import Builder
+from ..core.cards import card, effect, effects
+from ..core.decisions import ForceRerunDecision, waiting
+from ..core.registry import handles
+from ..core.state import GameState
+from ..procs.flow import advance, discard, give, reopen
+from ..procs.monster_effects import on_enter
+from ..procs.running import finish_run, roll_escape
+from ..query.cardinfo import abilities, holds
+from ..query.combat import fighters
+from ..query.fight import compels, die_setters, doubled, glue_pots, may_help, no_help, wont_pursue
+from .base import Move, act, in_hand, move, owned, target
 
 
 def _ability(s: GameState, player: str, key: str) -> Any:
@@ -136,8 +133,6 @@ class WanderingMonster(Move):
             ["combat.wandering_monster", "combat.several_monsters"],
         )
         reopen(b, a.player)
-        from .monster_effects import on_enter
-
         on_enter(b, a.params["monster"])
         advance(b)
 
@@ -361,23 +356,6 @@ class SendAway(Move):
         reopen(b, a.player)
 
 
-@handles("effect", "no_help")
-def no_help(s: GameState) -> bool:
-    return any(effect(card(s, m["card"]), "no_help") for m in s.fight.monsters)
-
-
-@handles("effect", "double_strength")
-def doubled(s: GameState) -> bool:
-    """A fighter whose strength a one-shot doubled fights alone from then on (the Doppleganger)."""
-    return any(mod.get("double") for mod in s.fight.modifiers)
-
-
-def may_help(s: GameState, name: str) -> bool:
-    """Alive, or dead since an earlier turn: the new character helps from the next turn on."""
-    p = s.player(name)
-    return not p.dead or p.died_on_turn + ruleset_of(s).dead_help_delay <= s.turn
-
-
 @move
 class AskForHelp(Move):
     """The fighter asks one player to help, offering carried items and/or a number of treasures."""
@@ -438,17 +416,6 @@ class AskForHelp(Move):
             },
             ["combat.help", "combat.bribe"] + (["card.effect"] if compelled else []),
         )
-
-
-@handles("effect", "compel_help")
-def compels(s: GameState, fighter: str, helper: str) -> bool:
-    """Kneepads of Allure: a higher-level player asked by its wearer must help, for nothing."""
-    p = s.player(fighter)
-    from .cardinfo import item_usable
-
-    return s.player(helper).level > p.level and any(
-        effect(card(s, c), "compel_help") and item_usable(s, p, c) for c in p.equipped
-    )
 
 
 @move
@@ -537,108 +504,6 @@ class RunAway(Move):
             return
         roll = b.roll(name, f"run away from {mc.name}", ["run.roll"])
         roll_escape(b, name, m, roll, 0)
-
-
-def die_setters(s: GameState, name: str) -> list[str]:
-    p = s.player(name)
-    return [c for c in p.hand + p.carried if card(s, c).kind == "one_shot" and effect(card(s, c), "set_die")]
-
-
-def after_roll_cards(s: GameState, name: str) -> list[str]:
-    """The runner's cards that still help once a run-away roll has failed: a die setter, a card
-    played after a failed roll, and an own-turn card of the active player (the Magic Lamp)."""
-    from .moves_cards import usable_effects
-
-    p = s.player(name)
-    out = die_setters(s, name)
-    for cid in p.hand + p.carried:
-        c = card(s, cid)
-        if c.when == "after_failed_roll" or (
-            c.when == "own_turn" and cid in p.hand and s.active.name == name and usable_effects(c)
-        ):
-            out.append(cid)
-    return out
-
-
-def roll_escape(
-    b: Builder, name: str, m: str, roll: int, bonus: int, rerolled: bool = False, glued: bool = False
-) -> None:
-    s = b.s
-    total = roll + run_away_modifier(s, name, m) + bonus
-    escaped = total >= rs(b).escape_on
-    p = s.player(name)
-    can_improve = not escaped and (
-        after_roll_cards(s, name)
-        or p.hand
-        and (abilities(s, p, "flight") or (abilities(s, p, "reroll_run_away") and not rerolled))
-    )
-    if can_improve:
-        b.emit(
-            "EscapeRolled",
-            {
-                "player": name,
-                "monster": m,
-                "roll": roll,
-                "total": total,
-                "bonus": bonus,
-                "rerolled": rerolled,
-                "glued": glued,
-            },
-            ["run.roll"],
-        )
-        return
-    if escaped and not glued and glue_pots(s, name):
-        b.emit(
-            "DecisionRequired",
-            {
-                "player": glue_pots(s, name)[0][0],
-                "kind": "force_rerun",
-                "runner": name,
-                "monster": m,
-                "bonus": bonus,
-                "roll": roll,
-                "then": [],
-            },
-            ["card.effect"],
-        )
-        return
-    finish_run(b, name, m, escaped, f"rolled {roll}, total {total}", by_roll=True)
-
-
-@handles("effect", "force_rerun")
-def glue_pots(s: GameState, runner: str) -> list[tuple[str, str]]:
-    """(holder, card) for every card in another player's hand that can make the runner roll again."""
-    return [
-        (q.name, c)
-        for q in s.players
-        if q.name != runner and not q.dead
-        for c in q.hand
-        if effect(card(s, c), "force_rerun")
-    ]
-
-
-@handles("effect", "escaped_bad_stuff", "escape_treasures")
-def finish_run(b: Builder, name: str, m: str, escaped: bool, how: str, by_roll: bool = False) -> None:
-    s = b.s
-    b.emit("RanAway", {"player": name, "monster": m, "escaped": escaped, "how": how}, ["run.roll"])
-    mc = card(s, m)
-    if escaped and by_roll:
-        p = s.player(name)
-        for cid in list(p.equipped):
-            for n in effects(card(s, cid), "escape_treasures"):
-                for _ in range(int(n)):
-                    draw(b, name, "treasure", "down", card(s, cid).name, ["card.effect"])
-    if not escaped:
-        b.emit("BadStuffApplied", {"player": name, "monster": m}, ["run.bad_stuff"])
-        apply_steps(b, name, list(mc.bad_stuff), m)
-    else:
-        extra = effect(mc, "escaped_bad_stuff")
-        if extra:
-            b.emit(
-                "BadStuffApplied", {"player": name, "monster": m, "note": "even on escape"}, ["run.bad_stuff"]
-            )
-            apply_steps(b, name, list(extra), m)
-    advance(b)
 
 
 @move
@@ -799,8 +664,8 @@ class SetDie(Move):
         )
 
 
-def _glue_decision(s: GameState) -> dict[str, Any]:
-    return s.pending[0]
+def _glue_decision(s: GameState) -> ForceRerunDecision:
+    return waiting(s, ForceRerunDecision)
 
 
 @move
@@ -823,7 +688,7 @@ class ForceRerun(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(_glue_decision(b.s))
+        pend = _glue_decision(b.s).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
         discard(b, a.player, a.params["card"], "glued a runner", ["card.effect"])
         roll = b.roll(pend["runner"], "run away again (glued)", ["run.roll"])
@@ -841,6 +706,6 @@ class LetEscape(Move):
         yield act(self.name, player)
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(_glue_decision(b.s))
+        pend = _glue_decision(b.s).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "force_rerun"}, ["card.effect"])
         finish_run(b, pend["runner"], pend["monster"], True, f"rolled {pend['roll']}", by_roll=True)

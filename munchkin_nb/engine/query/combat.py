@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import hooks
-from .cardinfo import abilities, card, effect, effects, holds, item_usable
-from .registry import handles
-from .state import Combat, GameState, Player
+from .. import hooks
+from ..core.cards import card, effect, effects
+from ..core.registry import handles
+from ..core.state import Combat, GameState, Player
+from .cardinfo import abilities, holds, item_usable
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card

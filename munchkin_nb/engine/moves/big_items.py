@@ -1,34 +1,23 @@
-"""Big items after the dwarf (000, Objetos): who stops being a dwarf keeps one big item of their choice;
-the rest are sold on their own turn, else given to the lowest-level player(s) who can carry them,
-else discarded. The choice is a pending decision; what follows it is automatic and recorded."""
+"""The big item kept by who stops being a dwarf (000, Objetos): the choice, and where the rest go.
+
+Who stops being a dwarf keeps one big item of their choice; the rest are sold on their own turn,
+else given to the lowest-level player(s) who can carry them, else discarded. The choice is a
+pending decision; what follows it is automatic and recorded."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import Action, require
-from .builder import Builder
-from .flow import advance, discard, give
-from .moves_base import Move, act, move
-from .moves_turn import big_item_allowed, big_item_limit, big_items, sell
-from .state import GameState
+from ..core.actions import Action, require
+from ..core.builder import Builder
+from ..core.decisions import KeepBigItemDecision, waiting
+from ..core.state import GameState
+from ..procs.flow import advance, discard, give
+from ..procs.table import sell
+from ..query.items import big_item_allowed, big_item_limit, big_items
+from .base import Move, act, move
 
 RULE = "items.big_after_dwarf"
-
-
-def after_race_lost(b: Builder, name: str) -> None:
-    """A race card has left `name`'s table: with more big items than now allowed, they choose one to keep."""
-    s = b.s
-    have = big_items(s, name)
-    if s.player(name).dead or len(have) <= big_item_limit(s, name):
-        return
-    if any(p["kind"] == "keep_big_item" and p["player"] == name for p in s.pending):
-        return  # already asked (a second race card gone in the same action)
-    b.emit(
-        "DecisionRequired",
-        {"player": name, "kind": "keep_big_item", "options": have, "kept": [], "then": []},
-        [RULE],
-    )
 
 
 def may_sell(s: GameState, name: str) -> bool:
@@ -63,7 +52,7 @@ class KeepBigItem(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         s = b.s
-        pend = dict(s.pending[0])
+        pend = waiting(s, KeepBigItemDecision).copy()
         b.emit("DecisionMade", {"player": a.player, "kind": "keep_big_item"}, [RULE])
         kept = list(pend.get("kept", [])) + [a.params["card"]]
         rest = [c for c in big_items(s, a.player) if c not in kept]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import TYPE_CHECKING
 
-from .cardinfo import card
-from .state import GameState
+from .cards import card
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 def _names(state: GameState, cids: Iterable[str]) -> str:

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from .actions import Action, require
-from .builder import Builder
-from .cardinfo import card, gold
-from .flow import advance, discard, discard_remains, give
-from .moves_base import Move, act, move
-from .moves_turn import apply_curse, reopen_if_fighting
-from .state import GameState
-from .steps import resume
+from ..core.actions import Action, require
+from ..core.builder import Builder
+from ..core.cards import card
+from ..core.decisions import (
+    ChooseStepsDecision,
+    CurseResponseDecision,
+    LootTheBodyDecision,
+    LoseCardDecision,
+    TakeItemDecision,
+    waiting,
+)
+from ..core.state import GameState
+from ..procs.curses import apply_curse
+from ..procs.flow import advance, discard, discard_remains, give, reopen_if_fighting
+from ..procs.steps import resume
+from ..query.cardinfo import gold
+from .base import Move, act, move
 
 
 def _done(b: Builder, player: str, kind: str) -> None:
@@ -31,7 +39,7 @@ def _holds(s: GameState, player: str) -> list[str]:
 
 def _loss_options(s: GameState, player: str) -> list[str]:
     have = set(_holds(s, player))
-    return [c for c in s.pending[0]["options"] if c in have]
+    return [c for c in waiting(s, LoseCardDecision)["options"] if c in have]
 
 
 @move
@@ -57,7 +65,7 @@ class ChooseLoss(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(b.s.pending[0])
+        pend = waiting(b.s, LoseCardDecision).copy()
         _done(b, a.player, "lose_card")
         cid = a.params.get("card")
         own = pend.get("victim", a.player) == a.player
@@ -90,19 +98,20 @@ class ChooseSteps(Move):
     when = ("pending:choose_steps",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        for i in range(len(s.pending[0]["options"])):
+        for i in range(len(waiting(s, ChooseStepsDecision)["options"])):
             yield act(self.name, player, option=i)
 
     def check(self, s: GameState, a: Action) -> None:
         i = a.params.get("option")
+        options = waiting(s, ChooseStepsDecision)["options"]
         require(
-            isinstance(i, int) and 0 <= i < len(s.pending[0]["options"]),
+            isinstance(i, int) and 0 <= i < len(options),
             "curse.victim_chooses",
-            f"choose an option from 0 to {len(s.pending[0]['options']) - 1}.",
+            f"choose an option from 0 to {len(options) - 1}.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(b.s.pending[0])
+        pend = waiting(b.s, ChooseStepsDecision).copy()
         _done(b, a.player, "choose_steps")
         resume(b, dict(pend, then=list(pend["options"][a.params["option"]]) + list(pend["then"])))
         advance(b)
@@ -116,19 +125,19 @@ class LootTheBody(Move):
     when = ("pending:loot_the_body",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        for cid in _lootable(s, s.pending[0]["dead"]):
+        for cid in _lootable(s, waiting(s, LootTheBodyDecision)["dead"]):
             yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
         require(
-            a.params.get("card") in _lootable(s, s.pending[0]["dead"]),
+            a.params.get("card") in _lootable(s, waiting(s, LootTheBodyDecision)["dead"]),
             "death.loot_the_body",
             "take one of the dead character's cards.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
         s = b.s
-        dead = s.pending[0]["dead"]
+        dead = waiting(s, LootTheBodyDecision)["dead"]
         _done(b, a.player, "loot_the_body")
         give(
             b,
@@ -149,7 +158,7 @@ class LootTheBody(Move):
         advance(b)
 
 
-def _victim_zone(s: GameState, pend: dict[str, Any]) -> list[str]:
+def _victim_zone(s: GameState, pend: TakeItemDecision) -> list[str]:
     v = s.player(pend["from"])
     return list(v.hand) if pend.get("zone") == "hand" else v.equipped + v.carried
 
@@ -162,19 +171,19 @@ class TakeItem(Move):
     when = ("pending:take_item",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        for cid in _victim_zone(s, s.pending[0]):
+        for cid in _victim_zone(s, waiting(s, TakeItemDecision)):
             yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
         require(
-            a.params.get("card") in _victim_zone(s, s.pending[0]),
+            a.params.get("card") in _victim_zone(s, waiting(s, TakeItemDecision)),
             "run.bad_stuff",
             "pick one of the victim's cards.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
         s = b.s
-        pend = dict(s.pending[0])
+        pend = waiting(s, TakeItemDecision).copy()
         victim = pend["from"]
         _done(b, a.player, "take_item")
         if pend.get("do", "take") == "discard":
@@ -196,7 +205,7 @@ class TakeItem(Move):
         if not _victim_zone(s, pend):
             # nothing left to pick: the rest of this batch is skipped, its steps go on
             while s.pending and s.pending[0]["kind"] == "take_item" and s.pending[0].get("batch") == batch:
-                pend = dict(s.pending[0])
+                pend = waiting(s, TakeItemDecision).copy()
                 _done(b, pend["player"], "take_item")
         if not (s.pending and s.pending[0].get("batch") == batch and batch):
             resume(b, pend)
@@ -211,18 +220,18 @@ class CancelCurse(Move):
     when = ("pending:curse_response",)
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        for cid in s.pending[0]["options"]:
+        for cid in waiting(s, CurseResponseDecision)["options"]:
             yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
         require(
-            a.params.get("card") in s.pending[0]["options"],
+            a.params.get("card") in waiting(s, CurseResponseDecision)["options"],
             "card.effect",
             "that card cannot cancel the curse.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(b.s.pending[0])
+        pend = waiting(b.s, CurseResponseDecision).copy()
         _done(b, a.player, "curse_response")
         discard(b, a.player, a.params["card"], "cancelled a curse", ["card.effect"])
         discard(b, pend["by"], pend["curse"], "cancelled", ["card.effect"])
@@ -241,7 +250,7 @@ class AcceptCurse(Move):
         yield act(self.name, player)
 
     def run(self, b: Builder, a: Action) -> None:
-        pend = dict(b.s.pending[0])
+        pend = waiting(b.s, CurseResponseDecision).copy()
         _done(b, a.player, "curse_response")
         apply_curse(b, a.player, pend["curse"], pend["by"], ["curse.any"])
         reopen_if_fighting(b, pend["by"])

@@ -1,38 +1,23 @@
-"""Procedures shared by the actions: drawing, levels, turns, resolving combat, bad stuff, death."""
+"""Procedures shared by the actions: drawing and discarding, levels, turns, resolving combat, death."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from munchkin_nb.rules.rulesets import Ruleset, ruleset, ruleset_with
-
-from . import hooks
-from .builder import Builder
-from .cardinfo import abilities, card
-from .combat import breakdown, fighters, levels_for, treasures_for
-from .registry import handles
-from .state import GameState, combat_cards
+from .. import hooks
+from ..core.builder import Builder
+from ..core.cards import card
+from ..core.decisions import KeepBigItemDecision, LootTheBodyDecision
+from ..core.registry import handles
+from ..core.state import combat_cards
+from ..query.cardinfo import abilities
+from ..query.combat import breakdown, fighters, levels_for, treasures_for
+from ..query.items import big_item_limit, big_items
+from ..query.ruleset import no_kill_cap, rs
 
 if TYPE_CHECKING:
-    from .steps import Step
-
-
-def ruleset_of(s: GameState) -> Ruleset:
-    """The ruleset the game in `s` is played by, with what its modules change."""
-    if s.modules:
-        return ruleset_with(s.ruleset, tuple(s.modules))
-    return ruleset(s.ruleset)
-
-
-def rs(b: Builder) -> Ruleset:
-    return ruleset_of(b.s)
-
-
-def no_kill_cap(s: GameState) -> int:
-    """The highest level a character reaches without killing a monster."""
-    r = ruleset_of(s)
-    return r.win_level - r.kill_levels
+    pass
 
 
 # -- cards -------------------------------------------------------------------
@@ -69,8 +54,6 @@ def discard(
         payload["pile"] = pile  # recorded: the fold puts it there
     b.emit("CardDiscarded", payload, rules)
     if race_of is not None:
-        from .big_items import after_race_lost
-
         after_race_lost(b, race_of)
 
 
@@ -158,14 +141,6 @@ def phase(b: Builder, name: str, rules: Iterable[str] = ()) -> None:
 def open_window(b: Builder, first: str) -> None:
     """Everyone, in turn order from `first`, gets a last chance to play before the combat resolves."""
     b.emit("WindowOpened", {"order": b.s.order_from(first)}, ["combat.window"])
-
-
-def start_combat(b: Builder, player: str, monster: str, from_door: bool, rules: Iterable[str]) -> None:
-    b.emit("CombatStarted", {"player": player, "monster": monster, "from_door": from_door}, rules)
-    open_window(b, player)
-    from .monster_effects import on_enter
-
-    on_enter(b, monster)
 
 
 def resolve_combat(b: Builder) -> None:
@@ -290,21 +265,7 @@ def advance(b: Builder) -> None:
         return
 
 
-# -- bad stuff and curses ------------------------------------------------------
-def apply_steps(
-    b: Builder,
-    victim: str,
-    steps: Iterable[Step],
-    source: str,
-    rolled: int | None = None,
-    lost: int | None = None,
-) -> None:
-    """Carry out bad-stuff or curse steps (see steps.py, where each step kind is one function)."""
-    from .steps import apply_steps as run_steps
-
-    run_steps(b, victim, steps, source, rolled, lost)
-
-
+# -- death -------------------------------------------------------------------
 def kill(b: Builder, victim: str, source: str | None) -> None:
     """Death: the body is looted from the highest level down, the rest is discarded."""
     s = b.s
@@ -320,11 +281,8 @@ def kill(b: Builder, victim: str, source: str | None) -> None:
             rolls[q.name] = b.roll(q.name, "loot the body", ["death.loot_the_body"])
     looters.sort(key=lambda q: (-q.level, -rolls[q.name]))
     for q in looters[: len(lootable)]:
-        b.emit(
-            "DecisionRequired",
-            {"player": q.name, "kind": "loot_the_body", "dead": victim, "then": []},
-            ["death.loot_the_body"],
-        )
+        loot: LootTheBodyDecision = {"player": q.name, "kind": "loot_the_body", "dead": victim, "then": []}
+        b.emit("DecisionRequired", dict(loot), ["death.loot_the_body"])
     if not lootable or not looters:
         discard_remains(b, victim)
 
@@ -333,3 +291,35 @@ def discard_remains(b: Builder, victim: str) -> None:
     p = b.s.player(victim)
     for cid in p.hand + p.equipped + p.carried + list(p.attachments):
         discard(b, victim, cid, "left on the body", ["death.loot_the_body"])
+
+
+# -- what follows a card played or lost ---------------------------------------
+def after_race_lost(b: Builder, name: str) -> None:
+    """A race card has left `name`'s table: with more big items than now allowed, they choose one to keep."""
+    s = b.s
+    have = big_items(s, name)
+    if s.player(name).dead or len(have) <= big_item_limit(s, name):
+        return
+    if any(p["kind"] == "keep_big_item" and p["player"] == name for p in s.pending):
+        return  # already asked (a second race card gone in the same action)
+    keep: KeepBigItemDecision = {
+        "player": name,
+        "kind": "keep_big_item",
+        "options": have,
+        "kept": [],
+        "then": [],
+    }
+    b.emit("DecisionRequired", dict(keep), ["items.big_after_dwarf"])  # a dwarf's big items (000, Objetos)
+
+
+def reopen(b: Builder, actor: str) -> None:
+    """Something was played: everyone gets a new last chance, starting with who played."""
+    if b.s.combat and b.s.fight.stage == "fight":
+        open_window(b, actor)
+    advance(b)
+
+
+def reopen_if_fighting(b: Builder, actor: str) -> None:
+    """A card played during a fight: everyone gets a new last chance, from who played it."""
+    if b.s.combat and b.s.fight.stage == "fight":
+        reopen(b, actor)

@@ -35,6 +35,6 @@ def handles(family: str, *keys: str) -> Callable[[F], F]:
 
 
 def implemented(family: str) -> set[str]:
-    from . import legal  # noqa: F401  (import every module that registers)
-
+    """The words of one family that some function handles (every module that registers one is
+    loaded by `munchkin_nb.engine` itself, before any of its modules can be asked)."""
     return set(HANDLERS[family])

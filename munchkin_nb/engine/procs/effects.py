@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from .actions import Action, require
-from .builder import Builder
-from .cardinfo import card, effect, holds, when_ok
-from .flow import advance, change_level, check_win, discard, draw, give
-from .interaction import OPEN
-from .moves_base import Move, act, in_hand, move, target
-from .registry import handles
-from .state import GameState
+from ..core.builder import Builder
+from ..core.cards import card, effect
+from ..core.registry import handles
+from ..core.state import GameState
+from ..query.cardinfo import holds
+from .flow import change_level, check_win, discard, draw, give
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card
-
-SPECIAL_KINDS = ("special", "one_shot")
 
 
 def on_draw(b: Builder, player: str, cid: str) -> None:
@@ -94,7 +90,7 @@ def _steal_level(b: Builder, player: str, cid: str, params: dict[str, Any], arg:
 @effect_kind("cancel_curse", ("curse",))
 def _cancel_lasting_curse(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
     """A lasting curse in play on anyone is gone: the Wishing Ring "at any time" (a curse that is
-    only about to hit is answered by `cancel_curse`, the response, in moves_choice.py)."""
+    only about to hit is answered by `cancel_curse`, the response, in moves/choice.py)."""
     curse = params["curse"]
     owner = next(p.name for p in b.s.players if curse in p.curses)
     discard(b, owner, curse, f"cancelled with {card(b.s, cid).name}", ["curse.persistent", "card.effect"])
@@ -187,7 +183,7 @@ def usable_effects(c: Card) -> tuple[str, ...]:
     return keys
 
 
-def _param_options(s: GameState, player: str, need: str, c: Card) -> list[str]:
+def param_options(s: GameState, player: str, need: str, c: Card) -> list[str]:
     p = s.player(player)
     if need == "target":
         return [q.name for q in s.players if q.name != player and not q.dead]
@@ -220,65 +216,7 @@ def auto_params(s: GameState, player: str, c: Card) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k in usable_effects(c):
         for n in EFFECTS[k][0]:
-            opts = _param_options(s, player, n, c)
+            opts = param_options(s, player, n, c)
             if opts:
                 out[n] = opts[0]
     return out
-
-
-@move
-class UseCard(Move):
-    """Play a special card or a one-shot for what it does (not for a bonus)."""
-
-    name = "use_card"
-    hand_kinds = frozenset(SPECIAL_KINDS)
-    anytime = OPEN
-    anytime_rule = "card.special_any_time"
-
-    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        for cid in s.player(player).hand:
-            c = card(s, cid)
-            if c.kind not in SPECIAL_KINDS or not usable_effects(c) or not when_ok(s, player, c):
-                continue
-            needs = sorted({n for k in usable_effects(c) for n in EFFECTS[k][0]})
-            params = {"card": cid}
-            ok = True
-            for n in needs:
-                opts = _param_options(s, player, n, c)
-                if not opts:
-                    ok = False
-                    break
-                params[n] = opts[0]
-            if ok:
-                yield act(self.name, player, **params)
-
-    def check(self, s: GameState, a: Action) -> None:
-        cid = in_hand(s, a)
-        c = card(s, cid)
-        require(
-            c.kind in SPECIAL_KINDS and bool(usable_effects(c)),
-            "card.effect",
-            f"{c.name} is not played for an effect.",
-        )
-        require(when_ok(s, a.player, c), "card.effect", f"{c.name} cannot be played now ({c.when}).")
-        for k in usable_effects(c):
-            for n in EFFECTS[k][0]:
-                require(
-                    a.params.get(n) in _param_options(s, a.player, n, c),
-                    "card.effect",
-                    f"{c.name} needs a valid {n!r}.",
-                )
-        if "steal_item" in usable_effects(c) and "target" in a.params:
-            require(
-                a.params["item"] in s.player(target(s, a)).equipped + s.player(a.params["target"]).carried,
-                "card.effect",
-                "the item must belong to the named player.",
-            )
-
-    def run(self, b: Builder, a: Action) -> None:
-        use_effects(b, a.player, a.params["card"], a.params)
-        if b.s.combat and b.s.fight.stage == "fight":
-            from .flow import open_window
-
-            open_window(b, a.player)
-        advance(b)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from munchkin_nb.rules.rulesets import RULESETS
+
 from .chance import DIE_SIDES, Chance
 from .events import Event
 from .evolve import evolve
@@ -15,10 +17,8 @@ _RENAMES: dict[str, Mapping[str, str]] = {}
 
 def renames_of(ruleset: str) -> Mapping[str, str]:
     """The ruleset's own rule ids for core rules (empty for the base game or before a game)."""
-    found = _RENAMES.get(ruleset)  # asked once per action: the import below is not free
+    found = _RENAMES.get(ruleset)  # asked once per action
     if found is None:
-        from munchkin_nb.rules.rulesets import RULESETS  # the rules layer imports the engine's plug-ins
-
         rs = RULESETS.get(ruleset)
         found = rs.renames if rs else {}
         if rs is not None:  # an unknown name is not remembered: its ruleset may register later

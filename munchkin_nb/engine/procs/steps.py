@@ -9,15 +9,16 @@ last carries the rest of the steps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeVar
 
-from .builder import Builder
-from .cardinfo import card, effects, gold, holds
-from .combat import counting_items
+from ..core.builder import Builder
+from ..core.cards import card, effects
+from ..core.registry import handles
+from ..query.cardinfo import gold, holds
+from ..query.combat import counting_items, die_modifier
 from .flow import change_level, discard, kill
-from .registry import handles
 
 #: one step as a card file writes it: a bare word, or a mapping of its kind to its argument
 #: (with `then`/`else` lists for the branching kinds)
@@ -89,7 +90,7 @@ def apply_steps(
             return
 
 
-def resume(b: Builder, pend: dict[str, Any]) -> None:
+def resume(b: Builder, pend: Mapping[str, Any]) -> None:
     """A decision that paused some steps is made: carry on with what it left to do."""
     if pend.get("then"):
         apply_steps(
@@ -226,8 +227,6 @@ def _level_to_lowest(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
 
 @step("roll")
 def _roll(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
-    from .combat import die_modifier
-
     r = b.roll(ctx.victim, f"bad stuff of {name_of(b, ctx.source)}", ctx.rules)
     r = max(1, r + die_modifier(b.s, ctx.victim))
     branch = arg.get("then", []) if r <= arg.get("at_most", 0) else arg.get("else", [])

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action, IllegalAction
-from .builder import Builder
-from .state import GameState
+from ..core.actions import Action, IllegalAction
+from ..core.builder import Builder
+from ..core.state import GameState
 
 
 class Move:
@@ -92,3 +92,8 @@ def in_the_fight(s: GameState, *names: str) -> str | None:
     if c is None:
         return None
     return next((n for n in names if n in (c.fighter, c.helper)), None)
+
+
+#: The situations in which out-of-turn plays are open: anything but set-up, a pending answer and
+#: the end of the game.
+OPEN = ("turn", "combat", "help", "run", "escape")
