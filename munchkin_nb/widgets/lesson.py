@@ -498,10 +498,8 @@ class Lesson(View):
 
     # -- drawing --------------------------------------------------------------------
     def _move_words(self, a: Action, state: Any) -> str:
-        """A move offered to the learner: "Ana chose to kick open the door"; in another language,
-        who and then the move as a thing to do ("Ana: abrir la puerta de una patada")."""
-        if self.lang == "en":
-            return action_words(a, state, with_player=True)
+        """A move offered to the learner: who, then the move as a thing to do ("Ana: kick open the
+        door")."""
         move = action_words(a, state, with_player=False, lang=self.lang)
         return f"{a.player}: {move[:1].lower()}{move[1:]}"
 
