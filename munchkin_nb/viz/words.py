@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
 from munchkin_nb.engine.events import Event
@@ -88,6 +89,33 @@ def _card_name(source: Any, cid: str | None) -> str:
     from munchkin_nb.rules.i18n import card_name as named_in
 
     return named_in(cid.split("#")[0], lang, name)
+
+
+@lru_cache(maxsize=1)
+def _names_everywhere() -> dict[str, str]:
+    """{card id: English name} over every card file, the base game's first (an id in two sets is
+    named by the first)."""
+    from munchkin_nb.cards.load import CARDS_DIR, load_set
+
+    names: dict[str, str] = {}
+    for path in sorted(CARDS_DIR.glob("*.yaml"), key=lambda p: (p.stem != "classic", p.stem)):
+        for cid, c in load_set(path).cards.items():
+            names.setdefault(cid, c.name)
+    return names
+
+
+def any_card_name(cid: str, lang: str | None = None) -> str:
+    """The name of a card id of any card set (a corpus mixes rulesets), in `lang` where a rulebook
+    of that language names it; the id in words if no set has it."""
+    english = _names_everywhere().get(cid.split("#")[0])
+    if english is None:
+        return cid.split("#")[0].replace("_", " ").title()
+    with telling(lang):
+        if _LANG.get() == "en":
+            return english
+        from munchkin_nb.rules.i18n import card_name as named_in
+
+        return named_in(cid.split("#")[0], _LANG.get(), english)
 
 
 def monster_words(state: Any, cid: str | None) -> str:
