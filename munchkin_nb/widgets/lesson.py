@@ -74,6 +74,19 @@ def _term_label(state: Any, t: Any, lang: str) -> str:
     return str(t.label)
 
 
+def refusal_words(exc: IllegalAction, lang: str = "en") -> str:
+    """Why the engine refused, in `lang`: its own sentence in English (it names the cards and
+    numbers); in another language, the rule it names, by that language's title of the rule."""
+    if lang == "en":
+        return exc.sentence
+    from munchkin_nb.rules import RULE_INDEX
+    from munchkin_nb.rules.i18n import wording
+
+    rule = RULE_INDEX.get(exc.rule_id)
+    title = wording(rule, lang).title if rule is not None else exc.rule_id
+    return gettext("course", lang)("the rule “{rule}” does not allow it").format(rule=title)
+
+
 def combat_line(state: Any, lang: str = "en") -> str:
     """The fight's arithmetic in one line: every term of each side, the totals and the outcome."""
     if state.combat is None:
@@ -291,7 +304,7 @@ class Lesson(View):
             self.log.append(
                 f"<p class='reject'>{escape(action_words(a, self.game.state, lang=self.lang))} "
                 f"{escape(self._('is not allowed:'))} "
-                f"{escape(exc.sentence)}{rules_html([exc.rule_id], self.lang)}</p>"
+                f"{escape(refusal_words(exc, self.lang))}{rules_html([exc.rule_id], self.lang)}</p>"
             )
 
     # -- checks ---------------------------------------------------------------------
@@ -365,7 +378,8 @@ class Lesson(View):
                 cid = _resolve_params(s, named, self.scenario.cards).params["card"]
                 for a, exc in refusals(s, q["player"], legal_actions(s, q["player"])):
                     if a.params.get("card") == cid:
-                        body += f"<br>{escape(card_name(s, cid, self.lang))}: {escape(exc.sentence)}"
+                        why = refusal_words(exc, self.lang)
+                        body += f"<br>{escape(card_name(s, cid, self.lang))}: {escape(why)}"
                         rules.append(exc.rule_id)
                         break
         else:
@@ -440,7 +454,7 @@ class Lesson(View):
             new = g.act(action)
         except Exception as exc:
             self._restore(self.checkpoints.pop())
-            msg = exc.sentence if isinstance(exc, IllegalAction) else str(exc)
+            msg = refusal_words(exc, self.lang) if isinstance(exc, IllegalAction) else str(exc)
             self.log.append(
                 f"<p class='refused'>{escape(self._('That cannot be done here:'))} {escape(msg)}</p>"
             )
@@ -597,7 +611,7 @@ class Lesson(View):
         self.why_out.value = (
             f"<div class='munchkin-why'><b>{escape(action_words(a, self.game.state, lang=self.lang))}</b>: "
             f"{escape(self._('the engine refuses'))} <code>{escape(exc.rule_id)}</code>: "
-            f"{escape(exc.sentence)}{rules_html([exc.rule_id], self.lang)}</div>"
+            f"{escape(refusal_words(exc, self.lang))}{rules_html([exc.rule_id], self.lang)}</div>"
         )
 
     def render(self) -> None:

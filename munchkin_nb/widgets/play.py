@@ -32,7 +32,7 @@ from munchkin_nb.viz.words import action_words, card_name, describe
 from .base import View
 from .course import COURSE_LANGUAGES, ProgressStore
 from .hint_words import hint_reason
-from .lesson import LESSON_CSS, TRADE_MOVES, combat_line, move_groups
+from .lesson import LESSON_CSS, TRADE_MOVES, combat_line, move_groups, refusal_words
 from .stepper import TurnStepper
 from .table import CSS, rules_html, table_html
 
@@ -180,7 +180,7 @@ class GuidedGame(View):
             new = g.act(action)
         except IllegalAction as exc:
             refused = escape(self._("That cannot be done here:"))
-            self.log.append(f"<p class='refused'>{refused} {escape(exc.sentence)}</p>")
+            self.log.append(f"<p class='refused'>{refused} {escape(refusal_words(exc, self.lang))}</p>")
             self.render()
             return []
         self.checkpoint = cp
