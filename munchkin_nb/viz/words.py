@@ -86,9 +86,16 @@ def _card_name(source: Any, cid: str | None) -> str:
     lang = _LANG.get()
     if lang == "en":
         return name
+    return _named_in(cid.split("#")[0], lang, name)
+
+
+def _named_in(cid: str, lang: str, english: str) -> str:
+    """A card's name in `lang`: the one that language's rulebook gives it, else ours (gettext domain
+    `cards`, the names the lessons' prose uses too), else the English name."""
+    from munchkin_nb.i18n import gettext
     from munchkin_nb.rules.i18n import card_name as named_in
 
-    return named_in(cid.split("#")[0], lang, name)
+    return named_in(cid, lang, "") or gettext("cards", lang)(english)
 
 
 @lru_cache(maxsize=1)
@@ -111,11 +118,8 @@ def any_card_name(cid: str, lang: str | None = None) -> str:
     if english is None:
         return cid.split("#")[0].replace("_", " ").title()
     with telling(lang):
-        if _LANG.get() == "en":
-            return english
-        from munchkin_nb.rules.i18n import card_name as named_in
-
-        return named_in(cid.split("#")[0], _LANG.get(), english)
+        told = _LANG.get()
+        return english if told == "en" else _named_in(cid.split("#")[0], told, english)
 
 
 def monster_words(state: Any, cid: str | None) -> str:
