@@ -164,3 +164,31 @@ def test_a_lesson_speaks_the_pages_language(lang):
     assert len(page) > 20 and english_left(page, english, NAMES) == []
     if lang == "es":  # a card has one name in the prose and the event lines alike
         assert any("Trasgo Cojo" in t for t in page) and not any("Lame Goblin" in t for t in page)
+
+
+def _explorer_head(lang):
+    """The explorer's heading, its controls and its "what changes" tab (its search results are the
+    citation engineer's, tested in test_rules_i18n)."""
+    from munchkin_nb.widgets.rules_explorer import RulesExplorer, differences_html
+
+    explorer = RulesExplorer(lang=lang)
+    return [
+        *shown_text(explorer.heading),
+        *shown_text(explorer.language),
+        *shown_text(explorer.search),
+        *shown_text(widgets_html(differences_html(lang))),
+    ]
+
+
+def widgets_html(value):
+    import ipywidgets as widgets
+
+    return widgets.HTML(value)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_explorers_heading_and_what_changes_speak_the_pages_language(lang):
+    english = _explorer_head("en")
+    page = _explorer_head(lang)
+    assert "Rules explorer" in english and "Rules explorer" not in page
+    assert english_left(page, english, NAMES) == []
