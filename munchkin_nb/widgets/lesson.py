@@ -9,7 +9,7 @@ learner cannot make can be asked about ("why not?"): the engine's refusal, rule 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -29,6 +29,7 @@ from munchkin_nb.engine import (
 )
 from munchkin_nb.engine.cardinfo import card
 from munchkin_nb.i18n import gettext
+from munchkin_nb.rules import RULE_INDEX
 from munchkin_nb.scenarios import load_scenario, scenario_game
 from munchkin_nb.scenarios.checks import ASK_RULES, engine_answer, same_answer
 from munchkin_nb.scenarios.runner import _action, _resolve_params
@@ -55,6 +56,7 @@ LESSON_CSS = """
 .munchkin-check.wrong {border-color: #c0392b; background: #fdecea;}
 .munchkin-scroll {overflow-x: auto; max-width: 100%;}
 .munchkin-lesson .say, .munchkin-check, .munchkin-why {overflow-wrap: anywhere;}
+.munchkin-rules-folded summary {color: #555; font-size: 12px; cursor: pointer;}
 .munchkin-why {border-left: 4px solid #999; background: #f6f6f6; padding: 4px 10px;}
 .munchkin-move-group h4 {margin: 6px 0 2px 0; font-size: 13px;}
 .munchkin-lesson .widget-button {height: auto; min-height: 28px; white-space: normal;}
@@ -85,6 +87,20 @@ def refusal_words(exc: IllegalAction, lang: str = "en") -> str:
     rule = RULE_INDEX.get(exc.rule_id)
     title = wording(rule, lang).title if rule is not None else exc.rule_id
     return gettext("course", lang)("the rule “{rule}” does not allow it").format(rule=title)
+
+
+def rules_folded(rule_ids: Iterable[str], lang: str = "en") -> str:
+    """The rules an event line applied, by title; their text and citation unfold on a tap (a
+    phone showed the whole rule under every line of a lesson)."""
+    from munchkin_nb.rules.i18n import wording
+
+    rule_ids = list(rule_ids)
+    titles = [wording(RULE_INDEX[r], lang).title if r in RULE_INDEX else r for r in rule_ids]
+    if not titles:
+        return ""
+    said = escape(gettext("course", lang)("rules: {titles}").format(titles="; ".join(titles)))
+    unfolded = rules_html(rule_ids, lang)
+    return f"<details class='munchkin-rules-folded'><summary>{said}</summary>{unfolded}</details>"
 
 
 def combat_line(state: Any, lang: str = "en") -> str:
@@ -465,7 +481,7 @@ class Lesson(View):
         for e in new:
             if e.type != "ActionTaken":
                 told = link_terms(describe(e, s, lang=self.lang), self.lang)
-                lines.append(f"<li>{told}{rules_html(e.rules, self.lang)}</li>")
+                lines.append(f"<li>{told}{rules_folded(e.rules, self.lang)}</li>")
             s = evolve(s.copy(), e)
         head = f"<p class='chosen'><b>{escape(action_words(action, before, lang=self.lang))}.</b></p>"
         self.log.append(head + f"<ul class='events'>{''.join(lines)}</ul>")
