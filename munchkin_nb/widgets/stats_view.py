@@ -18,7 +18,7 @@ from munchkin_nb.viz.figures import MODEBAR, Spec, fit_title, template, title_ma
 from munchkin_nb.viz.words import any_card_name
 
 from .base import View
-from .figure_output import show_figure
+from .figure_output import show_figure, show_message
 from .table import CSS
 
 # sort key -> (its words, the order); the key is what a link names (?sort=name)
@@ -253,7 +253,13 @@ class StatsView(View):
         else:
             said = self._("No card's name contains “{text}”.").format(text=self.filter.value.strip())
             self.table.value = f"<p class='munchkin-stats-none'>{escape(said)}</p>"
-        show_figure(self.plot, rate_figure_spec(rows, self.lang))
+        if any(c.holder is not None and c.holder.rate is not None for c in rows):
+            show_figure(self.plot, rate_figure_spec(rows, self.lang))
+        elif rows:  # an empty plot says nothing: say why there is none
+            said = self._("No card here was held in {n} games or more: too few games for a win rate.")
+            show_message(self.plot, said.format(n=self.stats.min_n))
+        else:
+            self.plot.outputs = ()
         word = self._("game {game} ({card})")
         self.example.options = [("—", 0)] + [
             (word.format(game=g, card=self.name(c)), g) for c in rows[:50] for g in c.examples
