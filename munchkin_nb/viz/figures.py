@@ -29,10 +29,12 @@ TOTAL_COLOUR = "#264653"
 MODEBAR = {"orientation": "v"}
 
 
-def waterfall_terms(bd: Breakdown) -> list[tuple[str, int, str]]:
-    """(label, signed amount, side) of every term: the players' terms up, the monsters' down."""
-    rows = [(t.label, t.amount, "players") for t in bd.terms if t.side == "players"]
-    rows += [(t.label, -t.amount, "monsters") for t in bd.terms if t.side == "monsters"]
+def waterfall_terms(bd: Breakdown, label: Callable[[Any], str] | None = None) -> list[tuple[str, int, str]]:
+    """(label, signed amount, side) of every term: the players' terms up, the monsters' down;
+    `label(term)` names a term (its own label if not given: a page's language names it)."""
+    said = label or (lambda t: str(t.label))
+    rows = [(said(t), t.amount, "players") for t in bd.terms if t.side == "players"]
+    rows += [(said(t), -t.amount, "monsters") for t in bd.terms if t.side == "monsters"]
     return rows
 
 
@@ -134,10 +136,10 @@ def combat_waterfall(bd: Breakdown, lang: str = "en") -> go.Figure:
     return figure(combat_waterfall_spec(bd, lang))
 
 
-def combat_waterfall_spec(bd: Breakdown, lang: str = "en") -> Spec:
-    """`combat_waterfall` as a plain plotly spec."""
+def combat_waterfall_spec(bd: Breakdown, lang: str = "en", label: Callable[[Any], str] | None = None) -> Spec:
+    """`combat_waterfall` as a plain plotly spec; `label(term)` names the terms (in `lang`)."""
     _ = _words(lang)
-    rows = waterfall_terms(bd)
+    rows = waterfall_terms(bd, label)
     players = [r for r in rows if r[2] == "players"]
     monsters = [r for r in rows if r[2] == "monsters"]
     labels = [r[0] for r in players] + [_("Players' total")] + [r[0] for r in monsters] + [_("Margin")]

@@ -36,14 +36,16 @@ def what_if(
     return breakdown(s)
 
 
-def item_toggles(state: Any) -> list[tuple[str, str, str]]:
+def item_toggles(state: Any, lang: str = "en") -> list[tuple[str, str, str]]:
     """(who, card id, label) of every item of the fighter and the helper that adds a term."""
+    from .lesson import term_label
+
     out = []
     seen = set()
     for t in breakdown(state).terms:
         if t.side == "players" and t.card and t.rule == "items.slots" and t.card not in seen:
             seen.add(t.card)
-            out.append((t.who or "", t.card, f"{t.who}: {t.label} ({t.amount:+d})"))
+            out.append((t.who or "", t.card, f"{t.who}: {term_label(state, t, lang)} ({t.amount:+d})"))
     return out
 
 
@@ -102,7 +104,7 @@ class CombatView(View):
             self.out.outputs = ()  # the summary says it; no second line, no empty figure
             return
         boxes = []
-        for _who, cid, label in item_toggles(state):
+        for _who, cid, label in item_toggles(state, self.lang):
             cb = widgets.Checkbox(
                 value=True, description=label, indent=False, layout=widgets.Layout(width="auto")
             )
@@ -149,7 +151,9 @@ class CombatView(View):
             outcome=gettext("figures", lang)(bd.outcome),
         )
         self.summary.value = f"{escape(said)}{note}"
-        fig = combat_waterfall_spec(bd, lang)
+        from .lesson import term_label
+
+        fig = combat_waterfall_spec(bd, lang, lambda t: term_label(state, t, lang))
         if self.defer:
             later(lambda: show_figure(self.out, fig))
         else:

@@ -64,7 +64,7 @@ LESSON_CSS = """
 """
 
 
-def _term_label(state: Any, t: Any, lang: str) -> str:
+def term_label(state: Any, t: Any, lang: str) -> str:
     """A term of the breakdown named in `lang`: its card's name, or whose level it is."""
     if lang == "en":
         return str(t.label)
@@ -112,7 +112,7 @@ def combat_line(state: Any, lang: str = "en") -> str:
 
     def side(name: str) -> str:
         terms = [t for t in bd.terms if t.side == name]
-        return " + ".join(f"{escape(_term_label(state, t, lang))} {t.amount}" for t in terms) or "0"
+        return " + ".join(f"{escape(term_label(state, t, lang))} {t.amount}" for t in terms) or "0"
 
     return (
         f"<p class='munchkin-combat-line'>{escape(_('Players'))}: {side('players')} = <b>{bd.players}</b>; "

@@ -244,7 +244,8 @@ class StatsView(View):
         ]
         if self.sort.value == "name":
             return sorted(kept, key=lambda c: self.name(c).lower())
-        return sorted(kept, key=SORTS[self.sort.value][1])
+        order = SORTS[self.sort.value][1]
+        return sorted(kept, key=lambda c: (order(c), self.name(c).lower()))  # ties by name
 
     def render(self) -> None:
         rows = self.rows()

@@ -20,21 +20,28 @@ OVERFLOW = "document.scrollingElement.scrollWidth - window.innerWidth"
 
 @pytest.fixture(scope="module")
 def servers(start_app, sample_db, tmp_path_factory):
-    """One server per page (their kernels import this checkout)."""
-    saved = {k: os.environ.get(k) for k in ("PYTHONPATH", "MUNCHKIN_PLAY_DB")}
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), saved["PYTHONPATH"]]))
-    os.environ["MUNCHKIN_PLAY_DB"] = str(tmp_path_factory.mktemp("play") / "play.db")
-    try:
-        return {
-            name: start_app(db=sample_db, notebook=ROOT / "notebooks" / f"{name}.ipynb")
-            for name in ("stats", "replay_analyser", "play", "course")
-        }
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k)
-            else:
-                os.environ[k] = v
+    """The server of a page, started when a test first asks for it (their kernels import this
+    checkout); `servers[name]`."""
+    started: dict[str, object] = {}
+    play_db = str(tmp_path_factory.mktemp("play") / "play.db")
+
+    class Servers:
+        def __getitem__(self, name: str):
+            if name not in started:
+                saved = {k: os.environ.get(k) for k in ("PYTHONPATH", "MUNCHKIN_PLAY_DB")}
+                os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), saved["PYTHONPATH"]]))
+                os.environ["MUNCHKIN_PLAY_DB"] = play_db
+                try:
+                    started[name] = start_app(db=sample_db, notebook=ROOT / "notebooks" / f"{name}.ipynb")
+                finally:
+                    for k, v in saved.items():
+                        if v is None:
+                            os.environ.pop(k)
+                        else:
+                            os.environ[k] = v
+            return started[name]
+
+    return Servers()
 
 
 def _open(browser, url: str, size: str):
@@ -133,16 +140,20 @@ def test_the_guided_game(browser, servers, size, lang, why):
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize(("lang", "words"), [("es", "Trasgo Cojo"), ("en", "Lame Goblin")])
 def test_a_lesson(browser, servers, size, lang, words):
-    context, page, errors = _open(browser, _url(servers["course"], lang=lang), size)
-    page.locator(".munchkin-course-lesson-link.lesson-id-look_for_trouble").click()
+    context, page, errors = _open(browser, servers["course"].url, size)
+    link = page.locator(".munchkin-course-lesson-link.lesson-id-look_for_trouble")
+    link.wait_for(state="visible")
+    if lang == "es":  # the course's own language menu (the browser keeps the choice)
+        page.locator(".munchkin-course-language select").select_option(label="Español")
+        page.get_by_text("Aprende Munchkin").wait_for(state="visible")
+    link.click()
     page.get_by_text(words).first.wait_for(state="visible")
-    for _ in range(2):  # the lesson's moves: event lines with their rules folded
-        page.locator(".munchkin-lesson .munchkin-suggested").first.click()
-        page.wait_for_timeout(800)
-    page.locator(".munchkin-rules-folded").first.wait_for(state="visible")
+    page.locator(".munchkin-lesson .munchkin-suggested").first.click()  # kick the door: event lines
+    folded = page.locator(".munchkin-rules-folded").first
+    folded.wait_for(state="visible")
     if size == "phone":
         _fits(page)
-    page.locator(".munchkin-rules-folded").last.scroll_into_view_if_needed()
+    folded.scroll_into_view_if_needed()
     _shot(page, f"lesson_{lang}_{size}")
     assert errors == []
     context.close()
