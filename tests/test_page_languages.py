@@ -192,3 +192,11 @@ def test_the_explorers_heading_and_what_changes_speak_the_pages_language(lang):
     page = _explorer_head(lang)
     assert "Rules explorer" in english and "Rules explorer" not in page
     assert english_left(page, english, NAMES) == []
+
+
+def test_the_win_rate_plot_keeps_a_phones_width(stats):
+    from munchkin_nb.widgets.stats_view import rate_figure_spec
+
+    layout = rate_figure_spec(stats.cards, "es")["layout"]
+    # the names stand inside the plot, above their rows: no wide margin leaves the plot a sliver
+    assert layout["margin"]["l"] <= 20 and layout["yaxis"]["ticklabelposition"] == "inside top"

@@ -76,15 +76,11 @@ def test_the_statistics_page(browser, servers, size, lang, heading):
     context, page, errors = _open(browser, _url(servers["stats"], lang=lang), size)
     page.get_by_text(heading).first.wait_for(state="visible")
     page.locator(".munchkin-stats-table table").wait_for(state="visible")
-    page.locator(".munchkin-stats-view .js-plotly-plot").first.wait_for(state="attached")
     if size == "phone":
         _fits(page)
-        # the plot keeps the screen's width: its drawing area is most of it, not a sliver
-        page.locator(".munchkin-stats-view .js-plotly-plot").first.scroll_into_view_if_needed()
-        width = page.evaluate(
-            "document.querySelector('.munchkin-stats-view .js-plotly-plot .nsewdrag').getBBox().width"
-        )
-        assert width > 300, width
+    # the browser's store holds three games: too few for any card's rate, said in a line (the
+    # plot's width on a phone: test_the_win_rate_plot_keeps_a_phones_width in test_page_languages)
+    page.locator(".munchkin-stats-view .jp-OutputArea-output").first.wait_for(state="attached")
     _shot(page, f"stats_{lang}_{size}")
     page.locator(".munchkin-stats-filter input").fill("zzz")
     page.locator(".munchkin-stats-none").wait_for(state="visible")
