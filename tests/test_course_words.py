@@ -38,8 +38,13 @@ def test_every_sentence_move_and_table_word_has_spanish():
     # a move on its own (a button) is a thing to do: each has its own Spanish, unlike the told one
     as_move = i18n.pgettext("words", "es")
     told = i18n.gettext("words", "es")
-    moves = [*words.ACTION_WORDS.values(), *words.ACTION_VARIANTS.values()]
-    same = [m for m in moves if as_move("move", m) == told(m)]
+    keys = [*words.ACTION_WORDS, *words.ACTION_VARIANTS]
+    assert keys == [*words.MOVE_WORDS, *words.MOVE_VARIANTS]
+    told_of = {**words.ACTION_WORDS, **words.ACTION_VARIANTS}  # type: ignore[dict-item]
+    to_do = {**words.MOVE_WORDS, **words.MOVE_VARIANTS}  # type: ignore[dict-item]
+    untranslated = [to_do[k] for k in keys if as_move("move", to_do[k]) == to_do[k]]
+    assert untranslated == []
+    same = [k for k in keys if as_move("move", to_do[k]) == told(told_of[k])]
     assert same == []
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from munchkin_nb.i18n import gettext
 from munchkin_nb.site import page_url
 from munchkin_nb.viz.figures import level_timeline_spec
 
@@ -89,17 +90,19 @@ class GameView(View):
     interaction graph when the visitor asks for it (its layout needs networkx and numpy, about
     20 MB in the page's kernel, measured: a page that never shows it never loads them)."""
 
-    def __init__(self, store: Any, game_id: int, seq: int = 1) -> None:
-        self.stepper = TurnStepper(store, game_id, seq)
-        self.combat = CombatView(self.stepper)
+    def __init__(self, store: Any, game_id: int, seq: int = 1, lang: str = "en") -> None:
+        self.lang = lang
+        _ = gettext("stats", lang)
+        self.stepper = TurnStepper(store, game_id, seq, lang=lang)
+        self.combat = CombatView(self.stepper, lang=lang)
         self.graph = GraphView(
             events=self.stepper.events, source=self.stepper.state(1), defer=False, draw=False
         )
         self.graph.widget.layout.display = "none"  # until asked for
         self.graph.now = self.stepper.event.turn  # the replay's position, marked once drawn
         self.show_graph_button = widgets.Button(
-            description="show who did what to whom",
-            tooltip="draw the graph of who cursed, helped, fought and looted whom in this game",
+            description=_("show who did what to whom"),
+            tooltip=_("draw the graph of who cursed, helped, fought and looted whom in this game"),
             layout=widgets.Layout(width="auto", max_width="100%"),
         )
         self.show_graph_button.add_class("munchkin-show-graph")
@@ -117,10 +120,10 @@ class GameView(View):
             [
                 self.stepper.widget,
                 self.combat.widget,
-                widgets.HTML("<b>Who did what to whom</b>"),
+                widgets.HTML(f"<b>{escape(_('Who did what to whom'))}</b>"),
                 self.show_graph_button,
                 self.graph.widget,
-                widgets.HTML("<b>Levels</b>"),
+                widgets.HTML(f"<b>{escape(_('Levels'))}</b>"),
                 self.levels_out,
                 self.shown,
             ]
@@ -138,9 +141,10 @@ class GameView(View):
         turn = self.stepper.event.turn
         self._levels_turn = turn
         try:
-            show_figure(self.levels_out, level_timeline_spec(self.stepper.events, turn))
+            show_figure(self.levels_out, level_timeline_spec(self.stepper.events, turn, self.lang))
         except Exception as error:
-            show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
+            said = gettext("stats", self.lang)("The level timeline cannot be drawn: {error}")
+            show_message(self.levels_out, said.format(error=error))
 
     def other_game(self) -> None:
         """The stepper moved to a variation: the graph and the levels are of its events now."""
@@ -161,8 +165,9 @@ class AppView(View):
     """The app: pick a game of the store at `db_path`; a clear message instead of a traceback.
     The page's address follows the game and the event (``?game=5&event=100``, see `go_to`)."""
 
-    def __init__(self, db_path: str | Path) -> None:
+    def __init__(self, db_path: str | Path, lang: str = "en") -> None:
         self.path = Path(db_path)
+        self.lang = lang
         self.store: EventStore | None = None
         self.game_view: GameView | None = None
         self.body = widgets.VBox()
@@ -187,10 +192,10 @@ class AppView(View):
             self.widget = error_box(f"{str(self.path)!r} holds no games yet.", "Nothing to show.")
             return
         self.picker = widgets.Dropdown(
-            description="game", layout=widgets.Layout(width="640px", max_width="100%")
+            description=gettext("stats", lang)("game"), layout=widgets.Layout(width="640px", max_width="100%")
         )
         self.picker.add_class("munchkin-game-picker")
-        self.filters = GameFilters(games, self.picker, self.show_game)  # fills the picker
+        self.filters = GameFilters(games, self.picker, self.show_game, lang)  # fills the picker
         self._seq_on_pick = 1  # the event to show when the picker changes (a link's, else 1)
         self.picker.observe(self._on_pick, names="value")
         top = widgets.HBox([self.picker, self.address], layout=widgets.Layout(flex_flow="row wrap"))
@@ -201,7 +206,7 @@ class AppView(View):
 
     def show_game(self, game_id: int, seq: int = 1) -> None:
         try:
-            self.game_view = GameView(self.store, game_id, seq)
+            self.game_view = GameView(self.store, game_id, seq, self.lang)
             self.body.children = (self.game_view.widget,)
             stepper = self.game_view.stepper  # a variation picked in it changes its game_id
             stepper.on_change(lambda s: self.address.show(game=stepper.game_id, event=s))

@@ -136,9 +136,10 @@ def rule_link(rule_id: str, lang: str = "en") -> str:
     return link(page_url("rules", lang=in_link(lang), rule=rule_id), rule_id, "munchkin-rule-link")
 
 
-def card_link(card: str, lang: str = "en") -> str:
-    """A card's name as a link to its view in the rules explorer (its neighbourhood and rules)."""
-    return link(page_url("rules", lang=in_link(lang), tab="cards", card=card), card, "munchkin-card-link")
+def card_link(card: str, lang: str = "en", text: str | None = None) -> str:
+    """A card's name (`text`, else its id) as a link to its view in the rules explorer."""
+    href = page_url("rules", lang=in_link(lang), tab="cards", card=card)
+    return link(href, text or card, "munchkin-card-link")
 
 
 def game_link(game: int, lang: str = "en", event: int | None = None) -> str:

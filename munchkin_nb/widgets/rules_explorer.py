@@ -139,9 +139,7 @@ def differences_html(lang: str = "en") -> str:
     sideways inside its box on a phone)."""
     t = gettext(DOMAIN, lang)
     names = compared_rulesets()
-    head = "".join(
-        f"<th>{escape(RULESETS[n].source or n)} <span class='rid'>{escape(n)}</span></th>" for n in names
-    )
+    head = "".join(f"<th>{escape(t(RULESETS[n].source or n))}</th>" for n in names)
     none, same = t("no such rule"), t("as in the base game")
     rows = []
     for d in differences():
@@ -166,6 +164,13 @@ def differences_html(lang: str = "en") -> str:
         + "".join(rows)
         + "</table></div>"
     )
+
+
+INTRO = (
+    "Every rule of the game in six languages: search in any of them (accents optional, word stems, "
+    "card names). Each rule comes with the rulebook it stands in, the rulebook's own words beside our "
+    "translation, and the worked examples that check it. The Cards tab shows how the cards relate."
+)
 
 
 class RulesExplorer(View):
@@ -225,7 +230,8 @@ class RulesExplorer(View):
         controls = [self.language, self.search, self.ruleset or self.ruleset_note, self.address]
         bar = widgets.HBox(controls)
         bar.add_class("munchkin-controls")
-        self.widget = widgets.VBox([widgets.HTML(STYLE), bar, self.tabs])
+        self.heading = widgets.HTML()  # the page's title and what it offers, in the chosen language
+        self.widget = widgets.VBox([widgets.HTML(STYLE), self.heading, bar, self.tabs])
         self.widget.add_class("munchkin-rules-explorer")
         self._relabel()
 
@@ -240,6 +246,7 @@ class RulesExplorer(View):
     def _relabel(self) -> None:
         """Every page text in the chosen language, then the results again."""
         t = gettext(DOMAIN, self.lang)
+        self.heading.value = f"<h1>{escape(t('Rules explorer'))}</h1><p>{escape(t(INTRO))}</p>"
         self.language.description = t("language")
         self.search.description = t("search")
         self.search.placeholder = t("search the rules in any language: run away, huir, смывка, 도망…")
