@@ -29,6 +29,8 @@ settings.register_profile("thorough", max_examples=300, **_PROPERTY)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 
+# tryfirst: xdist's worker reads the groups in its own hook of this name, which would run first
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests share one xdist group; every other test is grouped with its file."""
     for item in items:
