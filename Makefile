@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
+# pytest-xdist processes for `make test` (the browser tests stay together on one of them)
+TEST_WORKERS ?= 2
 
 .PHONY: app test lint format bench chromium venv clean
 
@@ -38,7 +40,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 
 test: lint chromium
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 bench: $(STAMP) chromium
 	$(PY) -m benchmarks $(BENCH_ARGS)

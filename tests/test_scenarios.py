@@ -4,6 +4,7 @@ every rule of the catalogue."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ SCENARIOS = (
 SETUP_TESTS = HERE / "test_setup_rules.py"
 
 
+@cache  # read by each scenario's test and by the checks over all of them: parsed once (read only)
 def _raw(path: Path) -> dict:
     data = load_yaml(path, what="scenario") or {}
     assert isinstance(data, dict), f"{path.name} is not a mapping"
