@@ -216,10 +216,18 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"exported {len(ids)} game(s), {n} lines", file=sys.stderr)
         return 0
     if args.replay_cmd == "import":
-        with EventStore(args.db) as store:
-            ids = referee.import_file(
-                store, args.file, allow_unfinished=args.allow_unfinished, allow_illegal=args.allow_illegal
-            )
+        made = not os.path.lexists(args.db)  # a refused import leaves no store it made behind
+        try:
+            with EventStore(args.db) as store:
+                ids = referee.import_file(
+                    store, args.file, allow_unfinished=args.allow_unfinished, allow_illegal=args.allow_illegal
+                )
+        except BaseException:
+            if made:
+                for name in (args.db, *(args.db + end for end in ("-wal", "-shm", "-journal"))):
+                    with contextlib.suppress(FileNotFoundError):
+                        os.remove(name)
+            raise
         print(f"imported game(s) {', '.join(map(str, ids))} into {args.db}")
         return 0
     reports = referee.validate_path(args.source, args.game)

@@ -508,3 +508,12 @@ def test_a_full_disk_is_one_line_and_loses_nothing(small_disk, store):
         now = hashes(small_disk)
         assert {k: v for k, v in now.items() if not k.startswith("s.db-")} == before, argv
     assert n_games(db) == 1
+
+
+def test_a_refused_import_leaves_no_new_store_behind(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"kind": "header", "format": 1}\n{"type": "GameStarted", "payload": {"seed": NaN}}\n')
+    db = tmp_path / "new.db"
+    status, _out, err = run("replay", "import", bad, "--db", db)
+    refused(status, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl"]
