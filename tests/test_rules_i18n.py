@@ -88,7 +88,7 @@ def test_cli_lists_the_rules_in_a_language(capsys):
 def test_cli_refuses_an_unknown_language_in_one_line(capsys):
     assert main(["rules", "--lang", "xx"]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == "unknown language 'xx'; known: en, es, de, eo, ru, ko"
+    assert err.strip() == "munchkin-nb: error: --lang: unknown language 'xx'; known: en, es, de, eo, ru, ko"
 
 
 def test_languages_are_the_six_of_the_rulebooks_and_players():
