@@ -83,7 +83,7 @@ def test_the_allowing_rule_of_the_decider_and_of_an_interjection() -> None:
         ),
         (
             lambda d: d["players"][0].update(classes=["warrior", "thief"]),
-            "players[0].classes: 2 classs without Super Munchkin: at most 1 allowed",
+            "players[0].classes: 2 classes without Super Munchkin: at most 1 allowed",
         ),
         (
             lambda d: d["players"][2].update(hand=["goblin_lame"]),
@@ -122,7 +122,7 @@ def test_a_third_class_is_refused_even_with_super_munchkin() -> None:
             "Cleo",
         ]
     }
-    assert _problems(data) == ["players[0].classes: 3 classs: at most 2 allowed"]
+    assert _problems(data) == ["players[0].classes: 3 classes: at most 2 allowed"]
     data["players"][0]["classes"] = ["warrior", "thief"]
     assert Position.from_data(data).game().state.player("Ana").classes
 

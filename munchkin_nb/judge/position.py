@@ -290,13 +290,14 @@ def _check(data: Any) -> tuple[dict[str, Any], list[Problem]]:
                 for j, v in enumerate(ck.items(p.get(z), f"{at}.{z}"))
                 if (c := cards.place(v, f"{at}.{z}[{j}]", ZONE_KINDS.get(z))) is not None
             ]
-        for zone, single, what in (("races", "half_breed", "race"), ("classes", "super_munchkin", "class")):
+        for zone, single, card_name in (
+            ("races", "half_breed", "Half-Breed"),
+            ("classes", "super_munchkin", "Super Munchkin"),
+        ):
             n, allowed = len(spec[zone]), 2 if spec[single] else 1
             if n > allowed:
-                extra = " without " + single.replace("_", " ").title().replace(
-                    " ", "-" if zone == "races" else " "
-                )
-                ck.bad(f"{at}.{zone}", f"{n} {what}s{extra if n == 2 else ''}: at most {allowed} allowed")
+                extra = f" without {card_name}"
+                ck.bad(f"{at}.{zone}", f"{n} {zone}{extra if n == 2 else ''}: at most {allowed} allowed")
         players.append(spec)
     names = [p["name"] for p in players]
     turn = d.get("turn", names[0] if names else None)
