@@ -69,6 +69,8 @@ def parse_action(text: str, player: str | None = None) -> Action:
 def run(args: Any) -> int:
     """The `judge` subcommand."""
     path = Path(args.file)
+    if not path.is_file():  # a missing file, a folder, or a FIFO that would block the read
+        raise JudgeInputError(f"{path}: not a file")
     try:
         data = load_yaml(path, what="position")
         pos = position_from_scenario(data)
