@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
+# pytest-xdist processes for `make test` (the browser tests stay together on one of them)
+TEST_WORKERS ?= 2
 
 .PHONY: app test lint format bench chromium venv clean
 
@@ -25,18 +27,20 @@ chromium:
 app: $(STAMP)
 	$(PY) -m munchkin_nb.app --host $(HOST) --port $(PORT)
 
-# Ruff (lint and format check) and mypy, configured in pyproject.toml; the first step of `make test`.
+# Ruff (lint and format check), mypy and the import contracts (lint-imports), configured in
+# pyproject.toml; the first step of `make test`.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
 test: lint chromium
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 bench: $(STAMP) chromium
 	$(PY) -m benchmarks $(BENCH_ARGS)

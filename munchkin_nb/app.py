@@ -1,7 +1,12 @@
-"""Launch the Voila web app on ``notebooks/app.ipynb``.
+"""Launch the Munchkin site: one Voila server for every page (``notebooks/``).
 
     python -m munchkin_nb.app [--host 127.0.0.1] [--port 8866] [--db PATH]
         [--public] [--allowed-host NAME ...] [--max-kernels N] [-- VOILA_ARGS...]
+
+The home page is ``/``; the pages are at the paths of :data:`munchkin_nb.site.PAGES` (``/games``,
+``/course``, ``/play``, ``/rules``, ``/stats``, ``/analyser``), all from one origin, so that the
+language and the course's progress kept in the browser hold on every page. ``--notebook`` serves
+one notebook alone at ``/`` instead (the benchmarks' bare notebooks).
 
 Voila runs from the repository root, so it reads ``voila.json`` there (the
 hosted app's settings: no sources, no tracebacks, no template or theme
@@ -38,7 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
+SITE = REPO_ROOT / "notebooks"  # every page of the site (munchkin_nb.site.PAGES)
+NOTEBOOK = SITE / "app.ipynb"
 JUPYTER_DATA = REPO_ROOT / "notebooks" / "jupyter"  # holds voila/templates/munchkin
 DEFAULT_DB = Path("replays") / "sample.db"
 DB_ENV = "MUNCHKIN_DB"
@@ -49,11 +55,12 @@ def build_command(
     host: str,
     port: int,
     voila_args: list[str] | None = None,
-    notebook: str | os.PathLike[str] = NOTEBOOK,
+    notebook: str | os.PathLike[str] = SITE,
     allowed_hosts: list[str] | None = None,
     max_kernels: int | None = None,
 ) -> list[str]:
-    """The Voila command line (run from the repository root): munchkin_nb.hosting's Voila."""
+    """The Voila command line (run from the repository root): munchkin_nb.hosting's Voila, on the
+    site's folder (every page) or on one notebook."""
     cmd = [
         sys.executable,
         "-m",
@@ -179,14 +186,15 @@ class AppServer:
 def serve(
     *,
     db: str | os.PathLike[str] | None = None,
-    notebook: str | os.PathLike[str] = NOTEBOOK,
+    notebook: str | os.PathLike[str] = SITE,
     voila_args: list[str] | tuple[str, ...] = (),
     host: str = "127.0.0.1",
     port: int | None = None,
     log_path: str | os.PathLike[str] | None = None,
     timeout: float = 60.0,
 ) -> Iterator[AppServer]:
-    """Run the app on a free port until the block ends; yields the ready :class:`AppServer`."""
+    """Run the site (or one `notebook`) on a free port until the block ends; yields the ready
+    :class:`AppServer`."""
     port = port or free_port(host)
     if log_path is None:
         import tempfile
@@ -259,8 +267,9 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
     )
     parser.add_argument(
         "--notebook",
-        default=str(NOTEBOOK),
-        help="the notebook to serve (default notebooks/app.ipynb; the benchmarks serve bare ones)",
+        default=str(SITE),
+        help="one notebook to serve alone at / (default: the whole site, notebooks/; "
+        "the benchmarks serve bare ones)",
     )
     parser.add_argument(
         "--db",
@@ -272,7 +281,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
 
 def main(argv: list[str] | None = None) -> int:
     args, extra = parse_args(argv)
-    if not Path(args.notebook).is_file():
+    if not Path(args.notebook).exists():
         print(f"No such notebook: {args.notebook}", file=sys.stderr)
         return 2
     host = args.host or ("0.0.0.0" if args.public else "127.0.0.1")
@@ -293,7 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     env = build_env(args.db)
     cmd = build_command(host, args.port, extra, args.notebook, args.allowed_host, args.max_kernels)
     shown = f"[{host}]" if ":" in host else host
-    print(f"Munchkin app: http://{shown}:{args.port}/  (database: {env[DB_ENV]})", flush=True)
+    what = "home page" if Path(args.notebook).is_dir() else Path(args.notebook).name
+    print(f"Munchkin: http://{shown}:{args.port}/  ({what}; database: {env[DB_ENV]})", flush=True)
     if args.public:
         names = ", ".join(["localhost", "127.0.0.1", *args.allowed_host])
         print(

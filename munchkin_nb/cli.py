@@ -54,8 +54,11 @@ def _rules(args: argparse.Namespace) -> int:
     # unless one is named, a search looks through every game and module; a list is classic's
     name = args.ruleset if args.ruleset is not None or args.search is not None else "classic"
     if args.search is not None or args.lang is not None:
+        from munchkin_nb.i18n import LANGUAGES
         from munchkin_nb.rules.search import cli, too_long
 
+        if args.lang is not None and args.lang not in LANGUAGES:
+            raise CliError(f"--lang: unknown language {args.lang!r}; known: {', '.join(LANGUAGES)}")
         if args.search is not None and too_long(args.search):
             raise CliError(too_long(args.search))
         return cli(args.search, args.lang, name, args.json)
@@ -116,7 +119,7 @@ def _simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     done = total_events = turns = 0
     if args.parquet:
-        from munchkin_nb.analysis.parquet import finish_folder, start_folder
+        from munchkin_nb.analysis.parquet import discard, finish_folder, start_folder
 
         out = Path(args.parquet)
         folder = start_folder(out, sharded=True)
@@ -128,9 +131,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 if not args.quiet:
                     _progress(done, args.games, total_events, started)
         except BaseException:
-            import shutil
-
-            shutil.rmtree(folder, ignore_errors=True)  # nothing half-written is left
+            discard(folder)  # the folder start_folder made, nothing else: nothing half-written is left
             raise
         finish_folder(folder, out)
     else:
@@ -198,23 +199,35 @@ def _replay(args: argparse.Namespace) -> int:
 
         return note_cli(args) if args.replay_cmd == "note" else notes_cli(args)
     if args.replay_cmd == "export":
+        from munchkin_nb.safe_io import check_new_file, write_new_file
+
+        if args.out:  # refused before the store is opened: a refusal touches no file at all
+            check_new_file(args.out, db=args.db, force=args.force)
         with EventStore(args.db, readonly=True) as store:
             ids = args.game or [g["id"] for g in store.games()]
             for game_id in ids:
                 store.game(game_id)  # StoreError for an unknown game, before anything is written
             if args.out:
-                _check_out(args.out, args.db)
-                with open(args.out, "w", encoding="utf-8") as out:
-                    n = export_games(store, ids, out)
+                n = write_new_file(
+                    args.out, lambda out: export_games(store, ids, out), db=args.db, force=args.force
+                )
             else:
                 n = export_games(store, ids, sys.stdout)
             print(f"exported {len(ids)} game(s), {n} lines", file=sys.stderr)
         return 0
     if args.replay_cmd == "import":
-        with EventStore(args.db) as store:
-            ids = referee.import_file(
-                store, args.file, allow_unfinished=args.allow_unfinished, allow_illegal=args.allow_illegal
-            )
+        made = not os.path.lexists(args.db)  # a refused import leaves no store it made behind
+        try:
+            with EventStore(args.db) as store:
+                ids = referee.import_file(
+                    store, args.file, allow_unfinished=args.allow_unfinished, allow_illegal=args.allow_illegal
+                )
+        except BaseException:
+            if made:
+                for name in (args.db, *(args.db + end for end in ("-wal", "-shm", "-journal"))):
+                    with contextlib.suppress(FileNotFoundError):
+                        os.remove(name)
+            raise
         print(f"imported game(s) {', '.join(map(str, ids))} into {args.db}")
         return 0
     reports = referee.validate_path(args.source, args.game)
@@ -227,19 +240,6 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def _check_out(out: str, db: str) -> None:
-    """An export never overwrites a database (its own or any other)."""
-    path = Path(out)
-    if path.is_dir():
-        raise CliError(f"--out {out} is a folder")
-    if path.exists():
-        if path.samefile(db):
-            raise CliError(f"--out {out} is the database being exported")
-        with path.open("rb") as handle:
-            if handle.read(16) == b"SQLite format 3\x00":
-                raise CliError(f"--out {out} is an SQLite database; not overwritten")
-
-
 def _judge(args: argparse.Namespace) -> int:
     from munchkin_nb.judge.cli import run
 
@@ -247,6 +247,7 @@ def _judge(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
+    from munchkin_nb.safe_io import printable
     from munchkin_nb.store import EventStore
 
     with EventStore(args.db, readonly=True) as store:
@@ -254,10 +255,11 @@ def _games(args: argparse.Namespace) -> int:
             winners = ", ".join(g.get("winners") or []) or "—"
             flags = g.get("flags") or []
             flagged = f"  FLAGGED {', '.join(flags)}" if flags else ""
-            print(
+            line = (
                 f"{g['id']:>5}  {g['ruleset']:<8} {g['source']:<11} turns {g.get('turns') or 0:>4}  "
                 f"winner {winners:<12} players {', '.join(g['players'])}{flagged}"
             )
+            print(printable(line))  # names come from imported files: no terminal escapes
     return 0
 
 
@@ -346,7 +348,8 @@ def parser() -> argparse.ArgumentParser:
     ex = rps.add_parser("export")
     ex.add_argument("--db", required=True)
     ex.add_argument("--game", type=whole(1, MAX_SEED), action="append")
-    ex.add_argument("--out")
+    ex.add_argument("--out", help="a new file (written whole, then put in place)")
+    ex.add_argument("--force", action="store_true", help="--out may replace a file (never a database's)")
     ex.add_argument("--parquet", metavar="DIR", help="write every event as typed Parquet rows into DIR")
     from munchkin_nb.analysis.variations import register_branch
 
@@ -391,7 +394,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     args = parser().parse_args(argv)
     try:
-        status: int = args.func(args)  # the subcommand's handler, set by set_defaults(func=...)
+        from munchkin_nb.safe_io import check_paths
+        from munchkin_nb.store.schema import brief_reads
+
+        check_paths(args)
+        with brief_reads():  # one command: a store it reads is not changed under it (no -shm made)
+            status: int = args.func(args)  # the subcommand's handler, set by set_defaults(func=...)
         sys.stdout.flush()
         return status
     except BrokenPipeError:
@@ -411,19 +419,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _say(message: str) -> None:
     with contextlib.suppress(OSError):  # stderr is gone too: nothing left to tell
-        print(f"munchkin-nb: error: {' '.join(message.split())}", file=sys.stderr)
+        from munchkin_nb.safe_io import printable
+
+        print(f"munchkin-nb: error: {printable(' '.join(message.split()))}", file=sys.stderr)
 
 
 def _report(error: Exception) -> None:
     """The one line for an error (and the referee's findings, one a line, when it refused a game)."""
     from munchkin_nb.replay.jsonl import ReplayError
+    from munchkin_nb.safe_io import describe
     from munchkin_nb.store import StoreError
 
-    if isinstance(error, (CliError, ReplayError, StoreError, ValueError, LookupError)):
+    if described := describe(error):  # SQLite, DuckDB: a damaged file, a full disk
+        _say(described)
+    elif isinstance(error, (CliError, ReplayError, StoreError, ValueError, LookupError)):
         _say(str(error))
     elif isinstance(error, OSError):
-        name = f" {error.filename}" if error.filename else ""
-        _say(f"{error.strerror or error}:{name}" if error.strerror else str(error))
+        name = f": {error.filename}" if error.filename else ""
+        _say(f"{error.strerror}{name}" if error.strerror else str(error))
     else:  # a bug, still not a traceback: one line that says what to report
         _say(f"internal error ({type(error).__name__}: {error}); please report it")
     for finding in getattr(error, "findings", []):

@@ -78,3 +78,9 @@ def missing(domain: str, lang: str, messages: list[str]) -> list[str]:
     """The messages of `messages` that the catalogue leaves untranslated (for tests)."""
     t = gettext(domain, lang)
     return [m for m in messages if t(m) == m]
+
+
+def page_lang(params: dict[str, str]) -> str:
+    """The language a page's address names (`?lang=es`), English when it names none we have."""
+    lang = params.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"

@@ -14,7 +14,7 @@ from munchkin_nb.analysis.engines import duckdb_query, sqlite_query
 from munchkin_nb.analysis.parquet import export_parquet, read_games
 from munchkin_nb.analysis.stats import corpus_stats, wilson
 from munchkin_nb.cli import main
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 from munchkin_nb.store import EventStore
 
 

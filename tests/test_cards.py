@@ -6,6 +6,7 @@ import pytest
 
 from munchkin_nb.cards import Card, CardError, cards_table, load_set
 from munchkin_nb.cards import vocabulary as V
+from munchkin_nb.cards.load import parse_card
 
 
 @pytest.fixture(scope="module")
@@ -332,6 +333,22 @@ def test_bad_curse_and_when(tmp_path):
 def test_vocabulary_is_importable_data():
     assert "cannot_be_outrun" in V.EFFECT_KINDS and "death" in V.STEP_KINDS
     assert "race" in V.CONDITION_KEYS and "monster" in V.KINDS
+
+
+def test_a_plug_ins_words_are_its_own_and_the_base_words_never_change():
+    steeds = V.of(["steeds"])
+    assert "steed" in steeds.kinds and "steed" not in V.BASE.kinds and "steed" not in V.KINDS
+    assert "orc" in V.of(["expansions"]).races and "orc" not in steeds.races
+    assert V.of(["steeds", "expansions"]) is V.of(["expansions", "steeds"])  # frozen, by name
+    with pytest.raises(TypeError):
+        steeds.kind_decks["steed"] = frozenset()  # type: ignore[index]
+
+
+def test_a_plug_ins_cards_may_use_its_words_only(tmp_path):
+    orc = {"id": "orc_x", "name": "Orc", "deck": "door", "kind": "race", "race": "orc", "text": "An orc."}
+    assert parse_card(orc, 1, V.of(["expansions"])).race == "orc"
+    with pytest.raises(CardError, match="unknown race 'orc'"):
+        parse_card(orc, 1, V.of(["steeds"]))
 
 
 def test_a_modules_cards_join_the_rulesets_set_and_an_id_in_both_is_refused(tmp_path, monkeypatch):

@@ -38,8 +38,13 @@ def test_every_sentence_move_and_table_word_has_spanish():
     # a move on its own (a button) is a thing to do: each has its own Spanish, unlike the told one
     as_move = i18n.pgettext("words", "es")
     told = i18n.gettext("words", "es")
-    moves = [*words.ACTION_WORDS.values(), *words.ACTION_VARIANTS.values()]
-    same = [m for m in moves if as_move("move", m) == told(m)]
+    keys = [*words.ACTION_WORDS, *words.ACTION_VARIANTS]
+    assert keys == [*words.MOVE_WORDS, *words.MOVE_VARIANTS]
+    told_of = {**words.ACTION_WORDS, **words.ACTION_VARIANTS}  # type: ignore[dict-item]
+    to_do = {**words.MOVE_WORDS, **words.MOVE_VARIANTS}  # type: ignore[dict-item]
+    untranslated = [to_do[k] for k in keys if as_move("move", to_do[k]) == to_do[k]]
+    assert untranslated == []
+    same = [k for k in keys if as_move("move", to_do[k]) == told(told_of[k])]
     assert same == []
 
 
@@ -82,7 +87,7 @@ def test_an_engine_word_with_a_name_is_told_by_its_pattern():
 
 
 def test_every_move_of_every_ruleset_and_module_has_its_words():
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     assert {"d10_roll", "epic_arrow", "lay_out_received"} <= set(MOVES)  # the plug-ins are loaded
     assert sorted(set(MOVES) - set(words.ACTION_WORDS)) == []

@@ -6,7 +6,7 @@ import pytest
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, ScriptedChance, breakdown, new_game
-from munchkin_nb.engine.chance import NotAFace
+from munchkin_nb.engine.core.chance import NotAFace
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.rulesets import check_modules
 

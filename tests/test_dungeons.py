@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, ScriptedChance, new_game
-from munchkin_nb.engine.cardinfo import card
-from munchkin_nb.engine.evolve import fold
+from munchkin_nb.engine.core.cards import card
+from munchkin_nb.engine.core.evolve import fold
+from munchkin_nb.plugins.dungeons.engine import in_play
 from munchkin_nb.replay.referee import referee_events
-from munchkin_nb.rulesets.dungeons.engine import in_play
 
 
 def test_the_first_dungeon_is_the_top_of_the_shuffled_deck():

@@ -17,11 +17,11 @@ from munchkin_nb.engine import (
     fold,
     verify,
 )
-from munchkin_nb.engine.evolve import evolve
+from munchkin_nb.engine.core.evolve import evolve
+from munchkin_nb.engine.core.registry import implemented
 from munchkin_nb.engine.game import new_game
 from munchkin_nb.engine.legal import context
-from munchkin_nb.engine.registry import implemented
-from munchkin_nb.engine.steps import STEPS
+from munchkin_nb.engine.procs.steps import STEPS
 
 NAMES = ["Ana", "Ben", "Cleo", "Dario"]  # Ana and Cleo male, Ben and Dario female
 
@@ -92,16 +92,17 @@ def test_every_word_in_the_classic_cards_has_an_implementation():
 
 
 def test_every_word_of_the_vocabulary_has_an_implementation():
+    every = V.of()  # the base game's words and every plug-in's
     vocab = {
-        "effect": set(V.EFFECT_KINDS),
-        "step": set(V.STEP_KINDS),
+        "effect": set(every.effect_kinds),
+        "step": set(every.step_kinds),
         "condition": set(V.CONDITION_KEYS),
         "persistent": set(V.PERSISTENT_KINDS),
         "when": set(V.WHEN_WORDS) | set(V.WHEN_KEYS),
     }
     for family, words in vocab.items():
         assert not words - implemented(family), family
-    assert set(STEPS) == set(V.STEP_KINDS)
+    assert set(STEPS) == set(every.step_kinds)
 
 
 # -- a table laid out by hand -----------------------------------------------------------
@@ -160,7 +161,7 @@ def test_mate_doubles_a_monster():
     do(g, "Ana", "pass")
     do(g, "Ben", "play_enhancer", card="mate", monster="lame_goblin")
     assert breakdown(g.state).monsters == 2
-    from munchkin_nb.engine.combat import levels_for, treasures_for
+    from munchkin_nb.engine.query.combat import levels_for, treasures_for
 
     assert treasures_for(g.state, g.state.combat) == 2 and levels_for(g.state, g.state.combat) == 2
 
@@ -568,7 +569,7 @@ def test_hireling_is_an_extra_item():
 
 
 def breakdown_of_items(g):
-    from munchkin_nb.engine.combat import counting_items
+    from munchkin_nb.engine.query.combat import counting_items
 
     return set(counting_items(g.state, g.state.player("Ana")))
 

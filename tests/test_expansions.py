@@ -11,11 +11,11 @@ import pytest
 from munchkin_nb.bots import play_game
 from munchkin_nb.cards import load_set
 from munchkin_nb.engine import Action, Game, IllegalAction
-from munchkin_nb.engine.moves_turn import identity_room
+from munchkin_nb.engine.query.items import identity_room
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.rulesets import deck_name
 
-CARDS = Path(__file__).resolve().parents[1] / "cards" / "expansions.yaml"
+CARDS = Path(__file__).resolve().parents[1] / "munchkin_nb" / "plugins" / "expansions" / "cards.yaml"
 
 
 def test_the_card_file_header_gives_the_counts_by_kind():

@@ -17,15 +17,21 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_docs_fidelity_is_the_scripts_output() -> None:
-    assert fid.OUT.read_text(encoding="utf-8") == fid.render(fid.audit()), (
+@pytest.fixture(scope="module")
+def audit() -> fid.Audit:
+    """The audit of this checkout, made once for the tests that only read it (it reads every scenario)."""
+    return fid.audit()
+
+
+def test_docs_fidelity_is_the_scripts_output(audit: fid.Audit) -> None:
+    assert fid.OUT.read_text(encoding="utf-8") == fid.render(audit), (
         "docs/fidelity.md is out of date: run python -m munchkin_nb.rules.fidelity"
     )
 
 
 @pytest.mark.parametrize("kind", ["cards", "rules", "sentences"])
-def test_every_gap_is_known_and_every_known_gap_is_real(kind: str) -> None:
-    a = fid.audit()
+def test_every_gap_is_known_and_every_known_gap_is_real(kind: str, audit: fid.Audit) -> None:
+    a = audit
     gaps = set({"cards": a.card_gaps, "rules": a.rule_gaps, "sentences": a.sentence_gaps}[kind])
     known = set(fid.known_gaps()[kind])
     assert not gaps - known, f"{kind} with no scenario nor reason in known_gaps.yaml: {sorted(gaps - known)}"
@@ -44,8 +50,8 @@ def test_a_card_with_effects_and_no_scenario_is_a_gap(
     assert set(a.rule_gaps) == {r for r in RULE_INDEX if "classic" in RULE_INDEX[r].rulesets}
 
 
-def test_sentences_name_known_rules_or_say_why_not() -> None:
-    for s in fid.audit().sentence_rows:
+def test_sentences_name_known_rules_or_say_why_not(audit: fid.Audit) -> None:
+    for s in audit.sentence_rows:
         has_rules = bool(s.get("rules")) or bool(s.get("missing_rule"))
         assert has_rules != ("flavour" in s), f"sentence {s['n']}: rules/missing_rule or flavour, not both"
         unknown = set(s.get("rules") or []) - set(RULE_INDEX)
@@ -56,10 +62,10 @@ def test_sentences_name_known_rules_or_say_why_not() -> None:
 
 
 @pytest.mark.skipif(not SEED.is_file(), reason="the rulebooks (../shared/seeds) are not beside the project")
-def test_anchors_stand_in_rulebook_000_in_order() -> None:
+def test_anchors_stand_in_rulebook_000_in_order(audit: fid.Audit) -> None:
     book = _flat(SEED.read_text(encoding="utf-8"))
     at = 0
-    for s in fid.audit().sentence_rows:
+    for s in audit.sentence_rows:
         found = book.find(_flat(s["anchor"]), at)
         assert found >= 0, f"sentence {s['n']}: {s['anchor']!r} is not in 000 after the previous anchor"
         at = found

@@ -47,7 +47,7 @@ def test_filters_keep_the_matching_games_and_open_one(db: Path) -> None:
     app = AppView(db)
     assert app.picker is not None
     menus = app.filters.menus
-    assert set(menus["source"].options) == {"any", "simulated", "transcribed"}
+    assert {v for _l, v in menus["source"].options} == {"any", "simulated", "transcribed"}
     menus["source"].value = "transcribed"
     assert [v for _l, v in app.picker.options] == [2]
     assert app.game_view is not None and app.game_view.stepper.game_id == 2

@@ -12,9 +12,9 @@ from munchkin_nb.bots import play_game
 from munchkin_nb.cards import load_set
 from munchkin_nb.cards import vocabulary as V
 from munchkin_nb.engine import Game, legal_actions
+from munchkin_nb.engine.kit import levels_of
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.rulesets import deck_name
-from munchkin_nb.rulesets.hirelings.engine import levels_of
 from tests.test_properties import cards_in_one_place
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +36,7 @@ def test_the_cards_join_the_decks_only_with_the_module():
 
 
 def test_the_card_file_header_counts_its_cards_and_every_hireling_is_well_formed():
-    text = (ROOT / "cards" / "hirelings.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "munchkin_nb" / "plugins" / "hirelings" / "cards.yaml").read_text(encoding="utf-8")
     kinds = Counter(c["kind"] for c in yaml.safe_load(text)["cards"])
     assert f"{sum(kinds.values())} door cards" in text and f"{kinds['hireling']} hirelings" in text
     for c in load_set("hirelings").cards.values():
@@ -45,7 +45,8 @@ def test_the_card_file_header_counts_its_cards_and_every_hireling_is_well_formed
             assert isinstance(e, dict), c.id
             ident = e.get("counts_as")
             if ident is not None:
-                allowed = {"race": V.RACES, "class": V.CLASSES, "sex": V.SEXES}
+                every = V.of()
+                allowed = {"race": every.races, "class": every.classes, "sex": V.SEXES}
                 assert ident and all(k in allowed and v in allowed[k] for k, v in ident.items()), c.id
             for key in ("extra_item", "carries"):
                 assert key not in e or (isinstance(e[key], int) and e[key] > 0), c.id
@@ -66,7 +67,7 @@ def _hired(modules: list[str]) -> Game:
 
 
 def test_without_the_module_its_moves_are_never_asked():
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     mine = ["hire", "dismiss_hireling", "hireling_carry", "sacrifice_hireling", "enhance_hireling"]
     assert all(MOVES[m].module == "hirelings" for m in mine)

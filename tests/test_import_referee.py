@@ -10,7 +10,7 @@ import pytest
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.cli import main
-from munchkin_nb.engine.chance import NotAFace, ScriptedChance
+from munchkin_nb.engine.core.chance import NotAFace, ScriptedChance
 from munchkin_nb.replay import ReplayError, export_games, import_file, import_jsonl
 from munchkin_nb.replay.samples import to_transcribed
 from munchkin_nb.replay.transcribed import read_transcribed

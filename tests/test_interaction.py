@@ -22,7 +22,7 @@ from munchkin_nb.engine import (
 )
 from munchkin_nb.engine.interaction import STAGES, stage_of, table_markdown
 from munchkin_nb.engine.legal import context, to_act
-from munchkin_nb.engine.moves_base import MOVES
+from munchkin_nb.engine.moves.base import MOVES
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.catalogue import RULE_INDEX
 from munchkin_nb.scenarios import load_scenario, scenario_game

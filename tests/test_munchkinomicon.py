@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Action, ScriptedChance, new_game
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.evolve import fold
-from munchkin_nb.engine.flow import start_turn
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.evolve import fold
+from munchkin_nb.engine.procs.flow import start_turn
+from munchkin_nb.plugins.munchkinomicon import BOOK
+from munchkin_nb.plugins.munchkinomicon.engine import WAITS, holder, travels
 from munchkin_nb.replay.referee import referee_events
-from munchkin_nb.rulesets.munchkinomicon import BOOK
-from munchkin_nb.rulesets.munchkinomicon.engine import WAITS, holder, travels
 
 NAMES = ["Ana", "Ben", "Cleo"]
 

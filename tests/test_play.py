@@ -70,7 +70,7 @@ def test_the_guided_game_speaks_the_language_the_course_keeps(tmp_path):
 
     g = GuidedGame(players=4, seed=1, store_path=str(tmp_path / "p.db"))
     english = _descriptions(g.choices)
-    assert "Finished setting up" in english and g.hint_button.description == "hint?"
+    assert "Finish setting up" in english and g.hint_button.description == "hint?"
     # the browser tells the language the course page chose (the shared localStorage key)
     g.language_store.lang = "es"
     assert g.lang == "es" and g.language.value == "es"
@@ -87,7 +87,7 @@ def test_the_guided_game_speaks_the_language_the_course_keeps(tmp_path):
         wanted = g.hint()
         g.go_on() if wanted is None else g.choose(wanted)
     told = " ".join(g.log)
-    assert "Tu jugada:" in told and "abrió la puerta de una patada" in told
+    assert f"<p class='mine'>{g.me} " in told and "abrió la puerta de una patada" in told
     # and the page's own choice goes back to the store, for the course page to follow
     g.language.value = "en"
     assert g.language_store.lang == "en" and "Your hand" in g.hand.value
@@ -96,3 +96,61 @@ def test_the_guided_game_speaks_the_language_the_course_keeps(tmp_path):
 def test_an_unknown_language_is_refused(tmp_path):
     with pytest.raises(ValueError, match="lang"):
         GuidedGame(store_path=str(tmp_path / "x.db"), lang="fr")
+
+
+def test_moves_are_offered_as_things_to_do_and_told_afterwards_as_done(tmp_path):
+    from munchkin_nb.engine import Action
+    from munchkin_nb.viz.words import action_words
+
+    g = GuidedGame(players=3, seed=2, store_path=str(tmp_path / "p.db"))
+    s = g.game.state
+    kick = Action("kick_door", g.me, {})
+    assert action_words(kick, s, with_player=False) == "Kick open the door"
+    assert action_words(kick, s) == f"{g.me} chose to kick open the door"
+    assert action_words(Action("unequip", g.me, {"card": "leather_armor"}), s, with_player=False) == (
+        "Turn Leather Armor sideways"
+    )
+    # the page tells nothing of the server: no file or folder of it
+    assert "/tmp" not in g.head.value and ".db" not in g.head.value
+
+
+def test_a_hint_says_why_the_move_is_good_in_the_pages_language(tmp_path):
+    from munchkin_nb.engine import Action
+    from munchkin_nb.widgets.hint_words import REASONS, hint_reason
+
+    g = GuidedGame(players=4, seed=1, store_path=str(tmp_path / "p.db"))
+    while g.decisions < 12 and not g.over:  # past the set-up, into turns
+        wanted = g.hint()
+        if wanted is None:
+            g.go_on()
+        else:
+            g.choose(wanted)
+    s = g.game.state
+    kick = Action("kick_door", g.me, {})
+    assert hint_reason(s, kick) == (
+        "Kicking open the door is the only way to meet a monster this turn, and beating a monster is "
+        "how you gain levels"
+    )
+    assert hint_reason(s, kick, "es").startswith("Abrir la puerta de una patada es la única forma")
+    # the hint on the page says why; every reason has its Spanish words
+    if g.hint() is not None:
+        assert "Why:" in g.hint_out.value
+    from munchkin_nb.i18n import missing
+
+    assert missing("course", "es", list(REASONS.values())) == []
+
+
+def test_each_hint_of_a_game_names_a_reason_of_the_bot(tmp_path):
+    from munchkin_nb.bots.heuristic import why
+
+    g = GuidedGame(players=3, seed=4, store_path=str(tmp_path / "p.db"))
+    keys = set()
+    while g.decisions < 40 and not g.over:
+        wanted = g.hint()
+        if wanted is None:
+            g.go_on()
+            continue
+        keys.add(why(g.game.state, wanted)[0])
+        g.choose(wanted)
+    # the game's decisions are told by their own reasons, not only by the bot's order of preference
+    assert len(keys - {"best_ranked"}) >= 4, keys

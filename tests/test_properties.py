@@ -1,20 +1,23 @@
-"""Invariants over many random games (hypothesis): cards, levels, hands, legality, determinism, folds."""
+"""Invariants over many random games (hypothesis): cards, levels, hands, legality, determinism, folds.
+
+How many games each property plays is the hypothesis profile's (tests/conftest.py: 25, and 300
+with HYPOTHESIS_PROFILE=thorough)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import Game, GameState, can, evolve, fold, legal_actions, state_hash
-from munchkin_nb.engine.cardinfo import card_set, hand_limit
-from munchkin_nb.engine.state import combat_cards
+from munchkin_nb.engine.core.cards import card_set
+from munchkin_nb.engine.core.state import combat_cards
+from munchkin_nb.engine.query.cardinfo import hand_limit
 from munchkin_nb.rules import RULESETS
 from munchkin_nb.rules.rulesets import MODULES, ruleset_with
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=10_000)
 players = st.integers(min_value=3, max_value=6)
 bots = st.sampled_from(["random", "heuristic"])
@@ -45,7 +48,6 @@ def every_card(s: GameState) -> Counter:
     return seen
 
 
-@SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot, rs):
     rec = play_game(n, seed, bot, max_turns=40, **rs)
@@ -68,7 +70,6 @@ def cards_in_one_place(events, card_set_name: str):
         yield e
 
 
-@SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot, rs):
     rec = play_game(n, seed, bot, max_turns=60, **rs)
@@ -84,7 +85,6 @@ def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot, rs):
                 ), e
 
 
-@SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot, rs):
     rec = play_game(n, seed, bot, max_turns=40, **rs)
@@ -113,7 +113,6 @@ def random_walk(seed: int, n: int, steps: int, rs: dict | None = None):
         game.act(rng.choice(legal))
 
 
-@SETTINGS
 @given(seeds, players, rulesets)
 def test_every_legal_action_is_accepted(seed, n, rs):
     for _, game, legal in random_walk(seed, n, 300, rs):
@@ -121,7 +120,6 @@ def test_every_legal_action_is_accepted(seed, n, rs):
             assert can(game.state, a), f"offered but refused: {a}"
 
 
-@SETTINGS
 @given(seeds, players, bots, rulesets)
 def test_same_seed_same_events_byte_for_byte(seed, n, bot, rs):
     a = play_game(n, seed, bot, max_turns=30, **rs)
@@ -129,7 +127,6 @@ def test_same_seed_same_events_byte_for_byte(seed, n, bot, rs):
     assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
 
 
-@SETTINGS
 @given(seeds, players, rulesets, st.data())
 def test_every_prefix_folds_to_the_same_state(seed, n, rs, data):
     rec = play_game(n, seed, "random", max_turns=30, **rs)
@@ -142,12 +139,11 @@ def test_every_prefix_folds_to_the_same_state(seed, n, rs, data):
     assert state_hash(again) == state_hash(incremental)
 
 
-@SETTINGS
 @given(seeds, players, rulesets)
 def test_an_action_outside_the_legal_list_is_refused(seed, n, rs):
     """Whatever any move could propose for any player, the engine accepts exactly what it lists
     for that player (the decider's actions and everyone's out-of-turn plays)."""
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     for step, game, _legal in random_walk(seed, n, 250, rs):
         if step % 10:

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from munchkin_nb.bots import play_game
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 from munchkin_nb.replay import ReplayError, export_games, import_jsonl, read_jsonl
 from munchkin_nb.replay.jsonl import card_refs, known_rulesets
 from munchkin_nb.store import EventStore

@@ -164,7 +164,7 @@ def test_a_plugins_own_translation_file_is_read_and_a_rule_translated_twice_is_r
     rid = RULES[0].id
     (tmp_path / "mine" / "i18n").mkdir(parents=True)
     (tmp_path / "mine" / "i18n" / "eo.yaml").write_text("plugin.rule:\n  title: T\n  text: X\n")
-    monkeypatch.setattr(tr, "PLUGINS_DIR", tmp_path)
+    monkeypatch.setattr(tr, "folders", lambda: {"mine": tmp_path / "mine"})  # a plug-in found elsewhere
     tr.table.cache_clear()
     try:
         assert tr.table("eo")["plugin.rule"] == {"title": "T", "text": "X"}

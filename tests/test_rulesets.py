@@ -10,7 +10,7 @@ import pytest
 from munchkin_nb.bots import play_game
 from munchkin_nb.cli import main
 from munchkin_nb.engine import hooks
-from munchkin_nb.engine.state import GameState
+from munchkin_nb.engine.core.state import GameState
 from munchkin_nb.rules import RULE_INDEX, RULES, RULESETS
 
 ENGINE = Path(__file__).resolve().parents[1] / "munchkin_nb" / "engine"
@@ -34,7 +34,8 @@ def test_each_plug_in_brings_its_rules_and_renames_only_to_known_rules():
 
 
 def test_a_hook_point_with_nothing_registered_gives_nothing():
-    assert hooks.of(GameState(ruleset="classic"), "after_action") == []
+    assert hooks.of(GameState(ruleset="classic"), "after_action") == ()
+    assert hooks.AFTER_ACTION.fns(GameState(ruleset="classic")) == ()
     with pytest.raises(ValueError, match="unknown hook point"):
         hooks.hook("no_such_point", "classic")
 
@@ -63,8 +64,8 @@ def test_cli_lists_booty_rules_and_cards(capsys):
 
 
 def test_booty_moves_are_offered_in_booty_only():
+    from munchkin_nb.engine.core.state import Player
     from munchkin_nb.engine.legal import legal_actions
-    from munchkin_nb.engine.state import Player
 
     def table(rs: str) -> GameState:
         s = GameState(ruleset=rs, card_set="booty", phase="before_door", turn=1)  # booty cards either way

@@ -1,24 +1,32 @@
-"""Every scenario in tests/scenarios runs clean, and together they name every rule of the catalogue."""
+"""Every scenario (tests/scenarios, and each plug-in's scenarios/) runs clean, and together they name
+every rule of the catalogue."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from munchkin_nb.rules.catalogue import RULES
+from munchkin_nb.rules.registry import scenario_folders
 from munchkin_nb.scenarios import ScenarioError, run_scenario
 from munchkin_nb.scenarios.yaml_io import load_yaml
 
 HERE = Path(__file__).parent
 # tests/scenarios/*.yaml and the card audit's tests/scenarios/cards/*.yaml; not cards/pending/, which
 # holds scenarios written as the cards say, waiting for an engine change (docs/fidelity/disagreements.md)
-# and each ruleset plug-in's tests/scenarios/<ruleset>/*.yaml
-SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml")) + sorted((HERE / "scenarios").glob("*/*.yaml"))
+# and each plug-in's munchkin_nb/plugins/<name>/scenarios/*.yaml (found through the plug-in registry)
+SCENARIOS = (
+    sorted((HERE / "scenarios").glob("*.yaml"))
+    + sorted((HERE / "scenarios").glob("*/*.yaml"))
+    + [p for d in scenario_folders().values() for p in sorted(d.glob("*.yaml"))]
+)
 SETUP_TESTS = HERE / "test_setup_rules.py"
 
 
+@cache  # read by each scenario's test and by the checks over all of them: parsed once (read only)
 def _raw(path: Path) -> dict:
     data = load_yaml(path, what="scenario") or {}
     assert isinstance(data, dict), f"{path.name} is not a mapping"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from munchkin_nb.engine import Action, Game, GameState, IllegalAction, legal_actions, new_game
-from munchkin_nb.engine.cardinfo import card
-from munchkin_nb.engine.evolve import fold
-from munchkin_nb.rulesets.dungeons.engine import in_play
-from munchkin_nb.rulesets.munchkinomicon import BOOK
+from munchkin_nb.engine.core.cards import card
+from munchkin_nb.engine.core.evolve import fold
+from munchkin_nb.plugins.dungeons.engine import in_play
+from munchkin_nb.plugins.munchkinomicon import BOOK
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -185,7 +185,7 @@ def test_first_player_ties_roll_again():
     assert g.state.active.name == "Ben"
 
 
-# -- Munchkin Cthulhu (the ruleset plug-in munchkin_nb/rulesets/cthulhu) ------------------------
+# -- Munchkin Cthulhu (the ruleset plug-in munchkin_nb/plugins/cthulhu) ------------------------
 
 
 # rules: cthulhu.players
@@ -247,7 +247,7 @@ def test_cthulhu_reshuffles_and_new_characters_draw_two_and_two():
 
 # rules: cthulhu.help_next_turn
 def test_cthulhu_the_dead_help_from_the_next_turn():
-    from munchkin_nb.engine.moves_combat import may_help
+    from munchkin_nb.engine.query.fight import may_help
 
     s = Game.start(NAMES, "cthulhu", seed=1).state
     s.turn = 4

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from munchkin_nb.analysis.engines import duckdb_query, sqlite_query
-from munchkin_nb.analysis.parquet import read_games
+from munchkin_nb.analysis.parquet import MANIFEST, read_games
 from munchkin_nb.analysis.simulate import chunks
 from munchkin_nb.analysis.stats import corpus_stats
 from munchkin_nb.cli import main
@@ -65,9 +65,9 @@ def test_a_running_scheduler_takes_the_same_path(serial_db: Path, tmp_path: Path
 def test_parquet_shards_hold_the_same_corpus(serial_db: Path, tmp_path: Path) -> None:
     out = tmp_path / "shards"
     assert _run(*GAMES, "--parquet", str(out), "--workers", "2", "--chunk", "2")[0] == 0
-    assert sorted(p.name for p in out.iterdir()) == ["events", "games", "seats"]
+    assert sorted(p.name for p in out.iterdir()) == [MANIFEST, "events", "games", "seats"]
     assert len(list((out / "events").glob("*.parquet"))) == 3
-    assert not (tmp_path / "shards.partial").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["shards"]  # no work folder left beside it
     games = read_games(str(out))
     with EventStore(str(serial_db), readonly=True) as store:
         stored = store.games()

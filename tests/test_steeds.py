@@ -11,9 +11,9 @@ import yaml
 from munchkin_nb.bots import play_game
 from munchkin_nb.cards import load_set
 from munchkin_nb.engine import Game, legal_actions
-from munchkin_nb.engine.moves_base import MOVES
+from munchkin_nb.engine.moves.base import MOVES
+from munchkin_nb.plugins.steeds.engine import outside_the_limit, steed_bonus, steed_run_away
 from munchkin_nb.replay.referee import referee_events
-from munchkin_nb.rulesets.steeds.engine import outside_the_limit, steed_bonus, steed_run_away
 from tests.test_properties import cards_in_one_place
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +37,7 @@ def test_every_steed_carries_its_numbers_as_a_monster():
 
 
 def test_the_card_file_header_counts_its_cards():
-    text = (ROOT / "cards" / "steeds.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "munchkin_nb" / "plugins" / "steeds" / "cards.yaml").read_text(encoding="utf-8")
     cards = yaml.safe_load(text)["cards"]
     kinds = Counter(c["kind"] for c in cards)
     doors = sum(1 for c in cards if c["deck"] == "door")

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 from munchkin_nb.store import SCHEMA_VERSION, EventStore, Reducer, StoreError
 from munchkin_nb.store.bench import append_rate
 from munchkin_nb.store.games import check_meta

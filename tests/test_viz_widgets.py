@@ -222,3 +222,21 @@ def test_app_view_messages_instead_of_tracebacks(tmp_path, store):
     st, ids = store
     view = app_view(st.path)
     assert "munchkin-error" not in view._dom_classes
+
+
+def test_the_level_timeline_reaches_the_highest_level_of_an_epic_game():
+    from munchkin_nb.engine.core.events import Event
+    from munchkin_nb.viz.figures import level_timeline_spec
+
+    started = Event("GameStarted", {"players": ["Ana", "Ben"]}, turn=0)
+    epic = [started, Event("LevelChanged", {"player": "Ana", "level": 22, "delta": 12}, turn=9)]
+    assert level_timeline_spec(epic)["layout"]["yaxis"]["range"] == [0.5, 22.5]
+    classic = [started, Event("LevelChanged", {"player": "Ana", "level": 4, "delta": 3}, turn=5)]
+    assert level_timeline_spec(classic)["layout"]["yaxis"]["range"] == [0.5, 10.5]
+
+
+def test_a_figure_title_fits_a_phone():
+    from munchkin_nb.viz.figures import fit_title
+
+    title = fit_title("Players 12 against monsters 14: margin -2, monsters win")
+    assert all(len(line) <= 34 for line in title["text"].split("<br>")) and title["xanchor"] == "left"

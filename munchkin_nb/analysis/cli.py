@@ -8,6 +8,8 @@ import sys
 import time
 from typing import Any
 
+from munchkin_nb.safe_io import printable
+
 from .stats import MIN_N, Rate, Stats
 
 
@@ -44,8 +46,9 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(stats.to_dict(), indent=1, ensure_ascii=False))
     else:
-        print("\n".join(report_lines(stats)))
-    print(f"{stats.games} finished games, {time.perf_counter() - started:.2f} s", file=sys.stderr)
+        print("\n".join(printable(line) for line in report_lines(stats)))
+    left = f"; {stats.left_out_words()}" if stats.left_out_words() else ""
+    print(f"{stats.games} finished games{left}, {time.perf_counter() - started:.2f} s", file=sys.stderr)
     return 0
 
 
@@ -58,6 +61,7 @@ def report_lines(s: Stats) -> list[str]:
     out = [
         f"{s.games} finished games, {s.player_games} player-games; win rates with Wilson 95% intervals;"
         f" * marks a baseline outside the interval; below n={s.min_n}: too few games",
+        *([s.left_out_words()] if s.left_out_words() else []),
         "baseline (one seat's win rate): "
         + ", ".join(f"{k} players {v:.1%}" for k, v in sorted(s.baseline.items())),
         "",

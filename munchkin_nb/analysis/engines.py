@@ -64,6 +64,16 @@ def duckdb_query(
         seats_path = parquet_source(root, SEATS_FILE, SEATS_DIR)
         where = seats_filter(ruleset, modules)
         con.execute(f"CREATE VIEW seats AS SELECT * FROM read_parquet('{seats_path}') {where}")
+        games_path = parquet_source(root, GAMES_FILE, GAMES_DIR)
+        con.execute(f"CREATE VIEW games AS SELECT * FROM read_parquet('{games_path}')")
+        # an export older than flags kept every game in seats: none is counted as left out for them
+        has_flags = "flags" in {row[0] for row in con.execute("DESCRIBE games").fetchall()}
+        flagged = "flags != '[]'" if has_flags else "FALSE"
+        con.execute(
+            f"CREATE VIEW all_games AS SELECT ({flagged}) AS flagged,"
+            " (winners IS NOT NULL AND winners != '[]') AS finished, ruleset, modules FROM games"
+            f" {where}"
+        )
 
         def query(sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
             return _rows(con.execute(sql, list(params)))

@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from munchkin_nb.safe_io import check_folder
 from munchkin_nb.store import EventStore
+from munchkin_nb.store.schema import writable_path
 
 from .engines import EVENTS_DIR, GAMES_DIR, GAMES_FILE, SEATS_DIR, SEATS_FILE, parquet_source
-from .relations import EV_COLUMNS, SEAT_COLUMNS, SEATS_SQL, ev_sql
+from .relations import EV_COLUMNS, SEAT_COLUMNS, ev_sql, games_columns, seats_sql
 
 # Rows per Parquet shard: a shard is built in memory, then written by DuckDB.
 SHARD_ROWS = 500_000
+# Written last into every export folder: the files the export made. A folder is replaced by a new
+# export only when it holds exactly these (an earlier export), so no one else's file is ever deleted.
+MANIFEST = ".munchkin-nb-export.json"
+MANIFEST_KIND = "munchkin_nb parquet export"
 _GAME_COLUMNS = {
     "id": "BIGINT",
     "ruleset": "VARCHAR",
@@ -29,20 +37,53 @@ _GAME_COLUMNS = {
     "winners": "VARCHAR",
     "turns": "BIGINT",
     "extra": "VARCHAR",
+    "flags": "VARCHAR",  # a JSON list: why import kept a game the referee found wanting
 }
 
 
 def _check_folder(out: Path) -> None:
     """The folder is new, empty, or an earlier export of ours (replaced); anything else is refused."""
+    if not str(out) or str(out) == ".":
+        raise ValueError("--parquet: the path is empty")
+    if out.is_symlink():
+        raise ValueError(f"--parquet {out} is a link; not written (name the folder itself)")
     if out.exists() and not out.is_dir():
         raise ValueError(f"--parquet {out} is a file, not a folder")
     if out.is_dir():
-        ours = {EVENTS_DIR, SEATS_FILE, GAMES_FILE, SEATS_DIR, GAMES_DIR}
-        others = [p.name for p in out.iterdir() if p.name not in ours]
-        if others:
-            raise ValueError(f"--parquet {out} holds other files ({others[0]}, ...); not written")
-    elif not out.parent.is_dir():
-        raise ValueError(f"--parquet {out}: the folder {out.parent} does not exist")
+        if not writable_path(out):
+            raise ValueError(f"--parquet {out} is read-only")
+        if any(out.iterdir()) and not is_export(out):
+            first = sorted(p.name for p in out.iterdir())[0]
+            raise ValueError(
+                f"--parquet {out} holds other files than an export of ours ({first}, ...); not written"
+            )
+    check_folder(out.parent, f"--parquet {out}")
+
+
+def _files(folder: Path) -> list[str] | None:
+    """Every file under `folder` (relative, sorted), or None when it holds a link or a special file."""
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not (path.is_dir() or path.is_file()):
+            return None
+        if path.is_file():
+            found.append(path.relative_to(folder).as_posix())
+    return found
+
+
+def is_export(folder: Path) -> bool:
+    """True when `folder` holds an export of ours and nothing else: its manifest lists every file."""
+    try:
+        listed = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        files = _files(folder)
+    except (OSError, ValueError):
+        return False
+    return (
+        isinstance(listed, dict)
+        and listed.get("kind") == MANIFEST_KIND
+        and files is not None
+        and sorted([*listed.get("files", []), MANIFEST]) == files
+    )
 
 
 def _write(con: Any, rows: list[tuple[Any, ...]], columns: dict[str, str], path: Path) -> None:
@@ -87,8 +128,10 @@ def write_store(
             progress(counts["events"])
     if not counts["shards"]:  # an empty store still has the columns, for readers
         _write(con, [], ev_types, work / EVENTS_DIR / f"{part.format(n=0)}.parquet")
-    seats = conn.execute(f"SELECT {', '.join(SEAT_COLUMNS)} FROM ({SEATS_SQL})").fetchall()
-    games = conn.execute(f"SELECT {', '.join(_GAME_COLUMNS)} FROM games ORDER BY id").fetchall()
+    seats = conn.execute(f"SELECT {', '.join(SEAT_COLUMNS)} FROM ({seats_sql(conn)})").fetchall()
+    have = games_columns(conn)  # a version 1 file has no flags: none of its games is flagged
+    columns = ", ".join(c if c in have else f"'[]' AS {c}" for c in _GAME_COLUMNS)
+    games = conn.execute(f"SELECT {columns} FROM games ORDER BY id").fetchall()
     if sharded:
         seats_path = work / SEATS_DIR / f"{part.format(n=0)}.parquet"
         games_path = work / GAMES_DIR / f"{part.format(n=0)}.parquet"
@@ -115,7 +158,7 @@ def export_parquet(
         with EventStore(db, readonly=True) as store:
             counts = write_store(store.db.conn, work, con, shard_rows=shard_rows, progress=progress)
     except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
+        discard(work)
         raise
     finally:
         con.close()
@@ -124,12 +167,14 @@ def export_parquet(
 
 
 def start_folder(out: Path, sharded: bool = False) -> Path:
-    """Check `out` (see _check_folder) and make the empty folder beside it that is written first."""
+    """Check `out` (see _check_folder) and make a new empty folder beside it that is written first
+    (a name of its own: a folder that happens to be called out.partial is never touched)."""
     _check_folder(out)
-    work = out.with_name(out.name + ".partial")
-    if work.exists():
-        shutil.rmtree(work)
-    (work / EVENTS_DIR).mkdir(parents=True)
+    work = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial"))
+    mask = os.umask(0o022)
+    os.umask(mask)
+    work.chmod(0o777 & ~mask)  # as mkdir would have made it (mkdtemp's is 0700)
+    (work / EVENTS_DIR).mkdir()
     if sharded:
         (work / SEATS_DIR).mkdir()
         (work / GAMES_DIR).mkdir()
@@ -137,10 +182,30 @@ def start_folder(out: Path, sharded: bool = False) -> Path:
 
 
 def finish_folder(work: Path, out: Path) -> None:
-    """Put the finished export in place of `out` (an earlier export there is replaced)."""
-    if out.exists():
-        shutil.rmtree(out)
+    """List what `work` holds in its manifest and put it in place of `out` (an empty folder, or an
+    earlier export of ours, which is then removed; _check_folder refused anything else)."""
+    files = _files(work) or []
+    manifest = {"kind": MANIFEST_KIND, "format": 1, "files": files}
+    (work / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    if not out.exists():
+        work.rename(out)
+        return
+    if not any(out.iterdir()):
+        out.rmdir()  # empty: nothing of anyone's is lost
+        work.rename(out)
+        return
+    if not is_export(out):  # changed since it was checked: left as it is, the new export beside it
+        raise ValueError(f"--parquet {out} changed while it was written; the new export is in {work}")
+    old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".old"))
+    out.rename(old)  # onto the empty folder just made: the old export keeps its files until the swap
     work.rename(out)
+    shutil.rmtree(old)
+
+
+def discard(work: Path) -> None:
+    """Remove a folder start_folder made (an export cut short): nothing half-written is left."""
+    if work.name.endswith(".partial") and work.name.startswith("."):
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def read_games(folder: str) -> list[dict[str, Any]]:

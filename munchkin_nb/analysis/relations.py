@@ -75,7 +75,8 @@ def ev_sql(where: str = "") -> str:
     return f"SELECT\n  {cols}\nFROM events {where}"
 
 
-# Finished games only: a game without winners says nothing about who wins.
+# Finished games only: a game without winners says nothing about who wins. And games the referee
+# found legal only: one kept with --allow-unfinished or --allow-illegal (flagged) may name any winner.
 SEATS_SQL = """
 WITH g AS (
   SELECT id, players, winners, turns, ruleset, modules, source,
@@ -83,7 +84,7 @@ WITH g AS (
          (SELECT json_extract(e.payload, '$.player') FROM events e
            WHERE e.game_id = games.id AND e.type = 'FirstPlayerChosen' ORDER BY e.seq LIMIT 1) AS first
   FROM games
-  WHERE winners IS NOT NULL AND winners != '[]'
+  WHERE winners IS NOT NULL AND winners != '[]' AND {unflagged}
 ), gp AS (
   SELECT g.*, CAST(p.key AS INTEGER) AS idx, p.value AS player,
          COALESCE((SELECT CAST(f.key AS INTEGER) FROM json_each(g.players) f WHERE f.value = g.first), 0)
@@ -95,6 +96,25 @@ SELECT id AS game_id, player, (idx - first_idx + n_players) % n_players AS seat,
        turns, ruleset, modules, source
 FROM gp
 """
+
+
+def games_columns(conn: sqlite3.Connection) -> set[str]:
+    """The columns of a store's `games` table (a version 1 file has no `flags`)."""
+    return {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+
+
+def seats_sql(conn: sqlite3.Connection) -> str:
+    """SEATS_SQL for the store at `conn`: only unflagged games (every game of a file without flags)."""
+    return SEATS_SQL.format(unflagged="flags = '[]'" if "flags" in games_columns(conn) else "1")
+
+
+def games_sql(conn: sqlite3.Connection) -> str:
+    """Every game as `flagged` and `finished` (0/1) with its ruleset and modules: what stats leave out."""
+    flagged = "flags != '[]'" if "flags" in games_columns(conn) else "0"
+    return (
+        f"SELECT ({flagged}) AS flagged, (winners IS NOT NULL AND winners != '[]') AS finished,"
+        " ruleset, modules FROM games"
+    )
 
 
 def check_filter(ruleset: str | None, modules: list[str] | None) -> None:
@@ -141,7 +161,10 @@ def sqlite_views(
     columns = [c for c in EV_COLUMNS if c != "payload"]
     conn.execute("DROP TABLE IF EXISTS temp.ev")
     conn.execute("DROP TABLE IF EXISTS temp.seats")
-    conn.execute(f"CREATE TEMP TABLE seats AS SELECT * FROM ({SEATS_SQL}) {seats_filter(ruleset, modules)}")
+    conn.execute("DROP VIEW IF EXISTS temp.all_games")
+    where = seats_filter(ruleset, modules)
+    conn.execute(f"CREATE TEMP TABLE seats AS SELECT * FROM ({seats_sql(conn)}) {where}")
+    conn.execute(f"CREATE TEMP VIEW all_games AS SELECT * FROM ({games_sql(conn)}) {where}")
     conn.execute("CREATE INDEX temp.seats_key ON seats (game_id, player)")
     conn.execute(
         f"CREATE TEMP TABLE ev AS SELECT {', '.join(columns)} FROM ({ev_sql(f'WHERE type IN ({types})')})"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 # The metadata the store keeps of a simulated game (the runner's record has a few more keys).
 META_KEYS = ("ruleset", "modules", "players", "seed", "winners", "turns", "bot")

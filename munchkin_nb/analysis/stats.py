@@ -79,6 +79,17 @@ class Stats:
     monsters: list[dict[str, Any]]
     length: list[dict[str, Any]]
     levels: list[dict[str, Any]]
+    # games of the corpus (its ruleset and modules) not counted: flagged by import, or not finished
+    left_out: dict[str, int] = field(default_factory=dict)
+
+    def left_out_words(self) -> str:
+        """e.g. "left out: 2 flagged (kept by import with --allow-...), 1 unfinished"; "" when none."""
+        parts = []
+        if self.left_out.get("flagged"):
+            parts.append(f"{self.left_out['flagged']} flagged (imported with --allow-unfinished/-illegal)")
+        if self.left_out.get("unfinished"):
+            parts.append(f"{self.left_out['unfinished']} unfinished")
+        return "left out: " + ", ".join(parts) if parts else ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -155,6 +166,13 @@ FROM reach r JOIN seats s ON s.game_id = r.game_id AND s.player = r.player
 GROUP BY r.level, s.won ORDER BY r.level, s.won
 """
 
+# What `all_games` (every game, flagged or not, finished or not) holds that `seats` does not.
+_LEFT_OUT = """
+SELECT SUM(CASE WHEN flagged THEN 1 ELSE 0 END) AS flagged,
+       SUM(CASE WHEN NOT flagged AND NOT finished THEN 1 ELSE 0 END) AS unfinished
+FROM all_games
+"""
+
 
 def _rates(query: Query, key: str, where: str, min_n: int) -> dict[str, tuple[int, Rate]]:
     rows = query(_RATE_BY_KEY.format(base=BASE, key=key, where=where), [])
@@ -168,6 +186,7 @@ def _rates(query: Query, key: str, where: str, min_n: int) -> dict[str, tuple[in
 def corpus_stats(query: Query, min_n: int = MIN_N, examples: int = 3) -> Stats:
     """Every statistic of the corpus that `query` reads (its `ev` and `seats` relations)."""
     totals = query("SELECT COUNT(DISTINCT game_id) AS games, COUNT(*) AS n FROM seats", [])[0]
+    left = query(_LEFT_OUT, [])[0]
     baseline = {
         int(r["n_players"]): float(r["rate"])
         for r in query(f"WITH {BASE} SELECT n_players, rate FROM base ORDER BY n_players", [])
@@ -222,4 +241,5 @@ def corpus_stats(query: Query, min_n: int = MIN_N, examples: int = 3) -> Stats:
         monsters=monsters,
         length=length,
         levels=levels,
+        left_out={"flagged": int(left["flagged"] or 0), "unfinished": int(left["unfinished"] or 0)},
     )

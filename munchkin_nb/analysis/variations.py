@@ -8,8 +8,8 @@ import json
 from typing import Any
 
 from munchkin_nb.engine import Action, Game, IllegalAction, legal_actions
-from munchkin_nb.engine.chance import RandomChance
-from munchkin_nb.engine.evolve import fold
+from munchkin_nb.engine.core.chance import RandomChance
+from munchkin_nb.engine.core.evolve import fold
 from munchkin_nb.store import EventStore, StoreError
 
 PARENT_GAME = "parent_game"
@@ -153,7 +153,8 @@ def _action(text: str, legal: list[Action]) -> Action:
 
 def branch_cli(args: argparse.Namespace) -> int:
     """`replay branch`: list the legal actions, or store the variation and say its id."""
-    with EventStore(args.db, readonly=args.legal) as store:
+    # a branch is of a stored game: an empty database is not made a store (create=False)
+    with EventStore(args.db, readonly=args.legal, create=False) as store:
         store.game(args.game)
         _check_at(store, args.game, args.at)
         legal = legal_at(store, args.game, args.at)

@@ -6,7 +6,8 @@ import functools
 import random
 
 from munchkin_nb.engine import Action, GameState, breakdown, can, context, legal_actions
-from munchkin_nb.engine.cardinfo import card, item_usable, kinds_in_hand
+from munchkin_nb.engine.core.cards import card, kinds_in_hand
+from munchkin_nb.engine.query.cardinfo import item_usable
 from munchkin_nb.rules.rulesets import MODULES
 
 # preference of each action when nothing more specific applies (higher first)
@@ -50,9 +51,9 @@ ORDER = {
 @functools.lru_cache(maxsize=64)
 def _module_answers(modules: tuple[str, ...], when: str) -> frozenset[str]:
     """The modules' own answers (moves a bot tries, `bot_tries`) that anyone may give to the
-    pending decision `when` ("pending:d10": a Reloaded Die). A module's any-time moves are not
+    pending decision `when` ("pending:<kind>": a decision a module left). A module's any-time moves are not
     among them: the bot takes those on its own turn, in `choose`."""
-    from munchkin_nb.engine.moves_base import MOVES
+    from munchkin_nb.engine.moves.base import MOVES
 
     if not when.startswith("pending:"):
         return frozenset()
@@ -276,3 +277,69 @@ class HeuristicBot:
                 if a.params.get("side") == "monsters":
                     return a
         return by["pass"][0]
+
+
+# -- the reason for a move, for a hint ------------------------------------------------
+_LOSING_MOVES = frozenset({"berserk", "turning", "send_away", "decline_fight", "charm"})
+_ESCAPE_MOVES = frozenset({"flight", "reroll", "escape_by_discarding"})
+_PLAIN_REASONS = {
+    "kick_door": "only_way_to_meet",
+    "loot_the_room": "loot_the_room",
+    "give_charity": "charity",
+    "end_turn": "nothing_left",
+    "run_away": "must_run",
+    "cancel_curse": "stop_curse",
+    "accept_curse": "no_answer",
+    "finish_setup": "ready",
+    "sell": "sell_for_level",
+    "go_up_a_level": "free_level",
+    "accept_trade": "good_trade",
+    "decline_trade": "bad_trade",
+    "offer_trade": "fair_trade",
+    "accept_help": "paid_to_help",
+    "decline_help": "unpaid_help",
+    "play_card": "card_in_play",
+}
+
+
+def why(s: GameState, a: Action) -> tuple[str, dict[str, object]]:
+    """Why HeuristicBot takes `a` in `s`: the key of its reason and the facts the reason names
+    (the page puts them in words); ("best_ranked", {}) when only its order of preference decides."""
+    c = s.combat
+    fight = c is not None and s.fight.stage == "fight"
+    score: dict[str, object] = {}
+    if fight:
+        bd = breakdown(s)
+        score = {"players": bd.players, "monsters": bd.monsters, "fighter": s.fight.fighter}
+    cid = a.params.get("card")
+    if a.name == "pass" and fight:
+        if a.player in (s.fight.fighter, s.fight.helper):
+            return ("winning" if breakdown(s).players_win else "nothing_turns_it"), score
+        return "not_worth_hindering", {**score, "level": s.player(s.fight.fighter).level}
+    if a.name in _LOSING_MOVES and fight:
+        return "losing_power", score
+    if a.name in ("play_enhancer", "wandering_monster") or (
+        a.name == "play_one_shot" and a.params.get("side") == "monsters"
+    ):
+        fighter = score.get("fighter")
+        level = s.player(str(fighter)).level if fighter else 0
+        return "hinder_leader", {**score, "level": level}
+    if a.name == "play_one_shot" and cid:
+        return "one_shot_helps", {**score, "bonus": card(s, cid).bonus or 0}
+    if a.name == "ask_for_help":
+        return "strongest_helper", {**score, "helper": a.params["helper"]}
+    if a.name == "look_for_trouble" and cid:
+        return "easy_monster", {"monster": cid, "level": card(s, cid).level or 0}
+    if a.name == "choose_loss" and cid:
+        return "cheapest_loss", {"card": cid}
+    if a.name in ("loot_the_body", "take_item") and cid:
+        return "most_valuable", {"card": cid}
+    if a.name == "curse":
+        return "curse_leader", {"target": a.params["target"], "level": s.player(a.params["target"]).level}
+    if a.name == "equip" and cid:
+        return "equip_bonus", {"card": cid, "bonus": card(s, cid).bonus or 0}
+    if a.name in _ESCAPE_MOVES:
+        return "better_escape", {}
+    if a.name in _PLAIN_REASONS:
+        return _PLAIN_REASONS[a.name], {"card": cid} if cid else {}
+    return "best_ranked", {}

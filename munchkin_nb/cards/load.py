@@ -13,7 +13,9 @@ from munchkin_nb.safe_yaml import YamlError, load_yaml
 from . import vocabulary as V
 from .model import Card, CardError, CardSet, condition_text
 
-CARDS_DIR = Path(__file__).parents[2] / "cards"
+CARDS_DIR = Path(__file__).parents[2] / "cards"  # the base game's own set
+#: set name -> its card file, for the sets a plug-in brings in its own folder (added as registered)
+FILES: dict[str, Path] = {}
 ID_RE = re.compile(r"^[a-z0-9_]+$")
 INT_FIELDS = ("copies", "level", "treasures", "levels", "bonus", "gold")
 BOOL_FIELDS = ("undead", "big")
@@ -26,7 +28,7 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Path:
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") or path.exists():
         return path
-    return CARDS_DIR / f"{name_or_path}.yaml"
+    return FILES.get(str(name_or_path), CARDS_DIR / f"{name_or_path}.yaml")
 
 
 def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
@@ -43,9 +45,13 @@ def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
         raise CardError(None, "yaml", str(exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CardError(None, "cards", "expected a mapping with a 'cards' list")
+    # a plug-in's set is checked against the base game's words and its own; any other file against
+    # the words of every plug-in registered
+    name = str(name_or_path)
+    voc = V.of([name]) if name in V.WORDS else V.of()
     cards: dict[str, Card] = {}
     for n, raw in enumerate(data["cards"], 1):
-        card = parse_card(raw, n)
+        card = parse_card(raw, n, voc)
         if card.id in cards:
             raise CardError(card.id, "id", "duplicate id")
         cards[card.id] = card
@@ -63,7 +69,9 @@ def _joined(name: str) -> CardSet:
     return CardSet(name=name, cards=cards)
 
 
-def parse_card(raw: object, n: int) -> Card:
+def parse_card(raw: object, n: int, voc: V.Vocabulary | None = None) -> Card:
+    """One card, checked against `voc` (the words of every plug-in registered, when None)."""
+    voc = voc or V.of()
     if not isinstance(raw, dict):
         raise CardError(f"#{n}", "card", f"expected a mapping, got {raw!r}")
     cid = raw.get("id")
@@ -71,18 +79,18 @@ def parse_card(raw: object, n: int) -> Card:
         raise CardError(
             cid if isinstance(cid, str) else f"#{n}", "id", f"expected a slug of [a-z0-9_], got {cid!r}"
         )
-    v = Checker(cid)
+    v = Checker(cid, voc)
     for key in ("name", "deck", "kind", "text"):
         if not isinstance(raw.get(key), str) or not raw[key].strip():
             v.fail(key, f"expected a non-empty string, got {raw.get(key)!r}")
     kind, deck = raw["kind"], raw["deck"]
-    if kind not in V.KINDS:
+    if kind not in voc.kinds:
         v.fail("kind", f"unknown kind {kind!r}")
-    if deck not in V.DECKS:
+    if deck not in voc.decks:
         v.fail("deck", f"unknown deck {deck!r}")
-    if deck not in V.KIND_DECKS[kind]:
-        v.fail("deck", f"a {kind} belongs to the {'/'.join(sorted(V.KIND_DECKS[kind]))} deck")
-    allowed = set(V.COMMON_FIELDS) | V.KIND_FIELDS[kind]
+    if deck not in voc.kind_decks[kind]:
+        v.fail("deck", f"a {kind} belongs to the {'/'.join(sorted(voc.kind_decks[kind]))} deck")
+    allowed = set(V.COMMON_FIELDS) | voc.kind_fields[kind]
     for key in raw:
         if key not in allowed:
             v.fail(key, f"unknown field for kind {kind!r}")
@@ -104,9 +112,9 @@ def parse_card(raw: object, n: int) -> Card:
                 v.fail(key, "required for an item")
     if "slot" in values and values["slot"] not in V.SLOTS:
         v.fail("slot", f"unknown slot {values['slot']!r}")
-    if kind == "race" and values.get("race") not in V.RACES:
+    if kind == "race" and values.get("race") not in voc.races:
         v.fail("race", f"unknown race {values.get('race')!r}")
-    if kind == "class" and values.get("class") not in V.CLASSES:
+    if kind == "class" and values.get("class") not in voc.classes:
         v.fail("class", f"unknown class {values.get('class')!r}")
     if "requires" in values:
         v.condition("requires", values["requires"])
@@ -129,8 +137,9 @@ def parse_card(raw: object, n: int) -> Card:
 class Checker:
     """Checks one card's values; every failure names the card and the field."""
 
-    def __init__(self, card_id: str) -> None:
+    def __init__(self, card_id: str, voc: V.Vocabulary) -> None:
         self.card_id = card_id
+        self.voc = voc
 
     def fail(self, field: str, message: str) -> NoReturn:
         raise CardError(self.card_id, field, message)
@@ -157,8 +166,8 @@ class Checker:
                 self.integer(field, value)
             else:
                 allowed = {
-                    "race": V.RACES | {"human"},
-                    "class": V.CLASSES | {"none"},
+                    "race": self.voc.races | {"human"},
+                    "class": self.voc.classes | {"none"},
                     "sex": V.SEXES,
                     "slot": V.SLOTS,
                 }[expected]
@@ -186,7 +195,7 @@ class Checker:
 
     def _options(self, field: str, entry: dict[str, Any]) -> None:
         for key, value in entry.items():
-            if key in V.CONDITION_OPTIONS and key not in V.STEP_KINDS:
+            if key in V.CONDITION_OPTIONS and key not in self.voc.step_kinds:
                 self.condition(field, value)
             elif key in V.STEP_LIST_OPTIONS:
                 self.steps(field, value)
@@ -195,7 +204,7 @@ class Checker:
         if not isinstance(effects, list):
             self.fail(field, f"expected a list, got {effects!r}")
         for entry in effects:
-            kind, mapping = self._entry(field, entry, V.EFFECT_KINDS, "effect kind")
+            kind, mapping = self._entry(field, entry, self.voc.effect_kinds, "effect kind")
             self._options(field, mapping)
             if kind in V.EFFECTS_WITH_STEPS:
                 self.steps(field, mapping[kind])
@@ -206,7 +215,7 @@ class Checker:
         if not isinstance(steps, list):
             self.fail(field, f"expected a list of steps, got {steps!r}")
         for entry in steps:
-            kind, mapping = self._entry(field, entry, V.STEP_KINDS, "step")
+            kind, mapping = self._entry(field, entry, self.voc.step_kinds, "step")
             if kind == "if":
                 self.condition(field, mapping["if"])
             elif kind == "roll":

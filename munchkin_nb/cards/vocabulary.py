@@ -2,8 +2,16 @@
 
 The loader validates against it and the engine imports it, so a kind, step or
 condition key exists in one place only. Each kind maps to the option keys it
-accepts besides its own key.
+accepts besides its own key. The constants are the base game's words; a plug-in
+declares its own (`Words`), and `of(plugins)` is the frozen `Vocabulary` of the
+base game with those plug-ins: nothing here is changed once imported.
 """
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 DECKS = frozenset({"door", "treasure"})
 
@@ -171,24 +179,90 @@ WHEN_WORDS = frozenset({"combat", "own_turn", "any_time", "on_draw", "after_fail
 WHEN_KEYS = frozenset({"after_combat", "not_highest", "in_play"})
 
 
-def extend(
-    races: frozenset[str] = frozenset(),
-    classes: frozenset[str] = frozenset(),
-    effects: dict[str, set[str]] | None = None,
-    steps: dict[str, set[str]] | None = None,
-    decks: frozenset[str] = frozenset(),
-    kinds: dict[str, tuple[set[str], set[str]]] | None = None,
-) -> None:
-    """A ruleset plug-in adds the words its cards use (its races or accents, classes, effects,
-    steps, decks of its own, and kinds: kind -> (its decks, its fields), a known kind gaining a
-    deck or fields); each needs a handler in the plug-in's engine part, as the core words do."""
-    global RACES, CLASSES, DECKS, KINDS
-    RACES = RACES | races
-    CLASSES = CLASSES | classes
-    DECKS = DECKS | decks
-    EFFECT_KINDS.update(effects or {})
-    STEP_KINDS.update(steps or {})
-    for kind, (in_decks, fields) in (kinds or {}).items():
-        KIND_DECKS[kind] = KIND_DECKS.get(kind, set()) | in_decks
-        KIND_FIELDS[kind] = KIND_FIELDS.get(kind, set()) | fields
-    KINDS = frozenset(KIND_DECKS)
+@dataclass(frozen=True)
+class Words:
+    """The card words a plug-in's cards use beyond the base game's: its races (or accents), classes,
+    effects and steps (word -> its option keys), decks of its own, and kinds (kind -> (its decks,
+    its fields); a known kind may gain a deck or fields). Each word needs a handler in the plug-in's
+    engine part, as the base game's words do."""
+
+    races: frozenset[str] = frozenset()
+    classes: frozenset[str] = frozenset()
+    effects: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    steps: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    decks: frozenset[str] = frozenset()
+    kinds: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a card file may use: the base game's (the constants above) and some plug-ins'."""
+
+    races: frozenset[str]
+    classes: frozenset[str]
+    decks: frozenset[str]
+    kind_decks: Mapping[str, frozenset[str]]
+    kind_fields: Mapping[str, frozenset[str]]
+    effect_kinds: Mapping[str, frozenset[str]]
+    step_kinds: Mapping[str, frozenset[str]]
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(self.kind_decks)
+
+    def plus(self, w: Words) -> Vocabulary:
+        """This vocabulary with a plug-in's words (a new one: nothing is changed in place)."""
+        kd, kf = dict(self.kind_decks), dict(self.kind_fields)
+        for kind, (in_decks, fields) in w.kinds.items():
+            kd[kind] = kd.get(kind, frozenset()) | in_decks
+            kf[kind] = kf.get(kind, frozenset()) | fields
+        return Vocabulary(
+            self.races | w.races,
+            self.classes | w.classes,
+            self.decks | w.decks,
+            MappingProxyType(kd),
+            MappingProxyType(kf),
+            MappingProxyType({**self.effect_kinds, **w.effects}),
+            MappingProxyType({**self.step_kinds, **w.steps}),
+        )
+
+
+def _frozen(table: Mapping[str, set[str]]) -> Mapping[str, frozenset[str]]:
+    return MappingProxyType({k: frozenset(v) for k, v in table.items()})
+
+
+#: the base game's vocabulary
+BASE = Vocabulary(
+    RACES,
+    CLASSES,
+    DECKS,
+    _frozen(KIND_DECKS),
+    _frozen(KIND_FIELDS),
+    _frozen(EFFECT_KINDS),
+    _frozen(STEP_KINDS),
+)
+#: plug-in -> the words its declaration adds, as registered (munchkin_nb.rules.registry)
+WORDS: dict[str, Words] = {}
+_OF: dict[tuple[str, ...] | None, Vocabulary] = {}
+
+
+def register(name: str, words: Words) -> None:
+    """A plug-in's words become available to `of` (registered once per plug-in)."""
+    if WORDS.get(name, words) != words:
+        raise ValueError(f"plug-in {name!r} registers its words twice")
+    WORDS[name] = words
+    _OF.clear()
+
+
+def of(plugins: Iterable[str] | None = None) -> Vocabulary:
+    """The base game's words with those of these plug-ins (in name order; every registered
+    plug-in's when None): the vocabulary a card set of a game with them is checked against."""
+    key = None if plugins is None else tuple(sorted(set(plugins)))
+    got = _OF.get(key)
+    if got is None:
+        got = BASE
+        for name in sorted(WORDS) if key is None else key:
+            if name in WORDS:
+                got = got.plus(WORDS[name])
+        _OF[key] = got
+    return got

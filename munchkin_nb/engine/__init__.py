@@ -1,15 +1,15 @@
 """The rules engine: state is data, actions are intents, events are facts, evolve is the fold."""
 
-from munchkin_nb.rulesets import load_engine
+from munchkin_nb.rules.registry import load_engine
 
-from .actions import Action, IllegalAction
-from .chance import RandomChance, ScriptedChance
-from .combat import Breakdown, Term, breakdown
-from .events import EVENT_TYPES, Event
-from .evolve import evolve, fold
+from .core.actions import Action, IllegalAction
+from .core.chance import RandomChance, ScriptedChance
+from .core.events import EVENT_TYPES, Event
+from .core.evolve import evolve, fold
+from .core.state import Combat, GameState, Player, state_hash
 from .game import Game, new_game
 from .legal import apply, can, context, legal_actions, verify
-from .state import Combat, GameState, Player, state_hash
+from .query.combat import Breakdown, Term, breakdown
 
 # the ruleset and module plug-ins register their hooks, steps and moves with the engine
 load_engine()

@@ -10,14 +10,14 @@ from munchkin_nb.rules.rulesets import check_modules, deck_name
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from . import hooks
-from .actions import Action, IllegalAction
-from .builder import Builder
-from .chance import Chance, RandomChance
-from .events import Event
-from .evolve import evolve, fold
-from .flow import draw
+from .core.actions import Action, IllegalAction
+from .core.builder import Builder
+from .core.chance import Chance, RandomChance
+from .core.events import Event
+from .core.evolve import evolve, fold
+from .core.state import GameState
 from .legal import apply, context, legal_actions
-from .state import GameState
+from .procs.flow import draw
 
 SEXES = ("male", "female")
 
@@ -33,7 +33,9 @@ def new_game(
     """The opening events: the game (its ruleset plus `modules`), the shuffles, and (if `deal`)
     four and four cards each. An unknown module is a ValueError naming it."""
     rs = get_ruleset(ruleset)
-    on = list(rs.modules) + [m for m in check_modules(list(modules), rs.name) if m not in rs.modules]
+    # the modules in canonical order (GameStarted records it): the same game whatever order they were named in
+    on = sorted(set(rs.modules) | set(check_modules(list(modules), rs.name)))
+    hooks.check(rs.name, on)
     specs: list[dict[str, Any]] = [
         p if isinstance(p, dict) else {"name": p, "sex": SEXES[i % 2]} for i, p in enumerate(players)
     ]
@@ -69,8 +71,7 @@ def new_game(
             for _ in range(n):
                 for p in specs:
                     draw(b, p["name"], kind, "down", "deal", ["setup.deal"])
-    for fn in hooks.of(b.s, "game_setup"):
-        fn(b)
+    hooks.GAME_SETUP.each(b)
     return b.events
 
 

@@ -14,11 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .moves_base import MOVES
-
-#: The situations in which out-of-turn plays are open: anything but set-up, a pending answer and
-#: the end of the game.
-OPEN = ("turn", "combat", "help", "run", "escape")
+from .moves.base import MOVES
 
 
 @dataclass(frozen=True)

@@ -5,30 +5,27 @@ from __future__ import annotations
 # Importing these modules registers their moves and handlers. Their order is the order of
 # legal_actions, which the bots and so the recorded games depend on: kept out of isort's hands.
 # isort: off
-from . import (  # noqa: F401
-    moves_turn,
-    moves_combat,
-    moves_choice,
-    moves_cards,
-    moves_oneshots,
-    moves_trade,
-    monster_effects,
-    steps,
-    big_items,
-)
+from .moves import turn  # noqa: F401
+from .moves import monsters  # noqa: F401
+from .moves import combat  # noqa: F401
+from .moves import choice  # noqa: F401
+from .moves import cards  # noqa: F401
+from .moves import oneshots  # noqa: F401
+from .moves import trade  # noqa: F401
+from .moves import big_items  # noqa: F401
 
 # isort: on
 from collections.abc import Collection
 from typing import Any
 
 from . import hooks
-from .actions import Action, IllegalAction
-from .builder import Builder, renames_of
-from .cardinfo import kinds_in_hand
-from .chance import Chance, RandomChance
-from .events import Event
-from .moves_base import MOVES, Move
-from .state import GameState
+from .core.actions import Action, IllegalAction
+from .core.builder import Builder, renames_of
+from .core.cards import kinds_in_hand
+from .core.chance import Chance, RandomChance
+from .core.events import Event
+from .core.state import GameState
+from .moves.base import MOVES, Move
 
 
 def context(s: GameState) -> tuple[str | None, str]:
@@ -225,6 +222,5 @@ def apply(
         rules.append(m.anytime_rule)
     b.emit("ActionTaken", payload, rules, actor=a.player, automatic=False)
     m.run(b, a)
-    for fn in hooks.of(b.s, "after_action"):
-        fn(b, a)
+    hooks.AFTER_ACTION.each(b, a)
     return b.events

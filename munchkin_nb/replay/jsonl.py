@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, TypeAlias
 
-from munchkin_nb.engine.chance import DIE_SIDES, is_face
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.chance import DIE_SIDES, is_face
+from munchkin_nb.engine.core.events import Event
 from munchkin_nb.rules.rulesets import MODULES
 from munchkin_nb.store import EventStore
 from munchkin_nb.store.games import check_meta

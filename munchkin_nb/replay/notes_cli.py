@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from munchkin_nb.safe_io import printable
 from munchkin_nb.store import EventStore
 from munchkin_nb.store.schema import MARKS, check_path
 
@@ -28,7 +29,9 @@ def register_notes(rps: Any, whole: Any) -> None:
 def note_cli(args: argparse.Namespace) -> int:
     """`replay note`: store the note and say its id (in an existing store: a note needs a game)."""
     check_path(args.db, readonly=True)  # a missing or empty file is refused, not made a new store
-    with EventStore(args.db) as store:
+    # and an empty database is not made a store either: it is not ours to write (create=False)
+    with EventStore(args.db, create=False) as store:
+        store.check_integrity()  # a damaged file is not written to
         note_id = store.add_note(args.game, args.at, args.text, args.mark)
     print(f"note {note_id} on event {args.at} of game {args.game}")
     return 0
@@ -44,7 +47,7 @@ def notes_cli(args: argparse.Namespace) -> int:
         return 0
     for n in notes:
         mark = f"[{n['mark']}] " if n["mark"] else ""
-        print(f"event {n['seq']:>5}  {mark}{' '.join(n['text'].split())}")
+        print(printable(f"event {n['seq']:>5}  {mark}{' '.join(n['text'].split())}"))
     if not notes:
         print(f"game {args.game} has no notes")
     return 0

@@ -21,7 +21,7 @@ from munchkin_nb.engine import (
     state_hash,
     verify,
 )
-from munchkin_nb.engine.chance import ChanceExhausted
+from munchkin_nb.engine.core.chance import ChanceExhausted
 from munchkin_nb.store import StoreError
 
 from .jsonl import PARENT_GAME, PARENT_SEQ, ReplayError, ReplayGame, Source, read_games
@@ -498,7 +498,8 @@ def store_judged(
         seen[digest] = line
     rows = [(dict(meta, flags=rep.flags), events) for meta, events, rep, _ in judged]
     try:
-        return store.add_games(rows, notes)
+        # checked again inside the write transaction: two imports of one game at once store it once
+        return store.add_games(rows, notes, unique=True)
     except StoreError as error:
         raise ReplayError(None, f"the store refused the file: {error}") from error
 

@@ -18,7 +18,7 @@ from munchkin_nb.engine import (
     legal_actions,
     new_game,
 )
-from munchkin_nb.engine.chance import ChanceExhausted, is_face
+from munchkin_nb.engine.core.chance import ChanceExhausted, is_face
 from munchkin_nb.rules.rulesets import die_sides
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 

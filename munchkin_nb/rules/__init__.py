@@ -1,8 +1,7 @@
 """The rule catalogue and the rulesets."""
 
-from munchkin_nb.rulesets import load_data
-
 from .catalogue import RULE_INDEX, RULES, Rule, register_rules, rule
+from .registry import load_data
 from .rulesets import RULESETS, Ruleset, register_ruleset, ruleset
 
 # the ruleset and module plug-ins add their rulesets and rules as soon as the catalogue exists

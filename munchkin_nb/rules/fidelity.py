@@ -1,7 +1,8 @@
 """The classic fidelity audit as tables: card -> effect words -> scenarios, rule sentence -> ids -> scenarios.
 
 `python -m munchkin_nb.rules.fidelity` writes docs/fidelity.md from the data (cards/classic.yaml,
-docs/fidelity/*.yaml, the scenarios); `--check` exits 1 when the file on disk differs.
+docs/fidelity/*.yaml, the scenarios), with the counts of every book's audit, and each other audit's
+page docs/fidelity/<name>.md (`fidelity_audits`); `--check` exits 1 when a file on disk differs.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from munchkin_nb.rules import fidelity_audits as books
 from munchkin_nb.rules.catalogue import CLASSIC_RULES as RULES  # the audit is of the base game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +24,11 @@ CARDS = ROOT / "cards" / "classic.yaml"
 SENTENCES = ROOT / "docs" / "fidelity" / "rulebook_000_core.yaml"
 KNOWN_GAPS = ROOT / "docs" / "fidelity" / "known_gaps.yaml"
 OUT = ROOT / "docs" / "fidelity.md"
-SCENARIO_GLOBS = ("tests/scenarios/**/*.yaml", "notebooks/lessons/*.yaml")
+SCENARIO_GLOBS = (
+    "tests/scenarios/**/*.yaml",
+    "munchkin_nb/plugins/*/scenarios/*.yaml",
+    "notebooks/lessons/*.yaml",
+)
 SETUP_TESTS = ROOT / "tests" / "test_setup_rules.py"
 PENDING = "tests/scenarios/cards/pending/"
 # prose fields of a scenario: a card id written there is not a use of the card
@@ -106,8 +112,22 @@ def _tokens(value: Any) -> Iterator[str]:
             yield from _tokens(v)
 
 
+def scenario_name(path: Path) -> str:
+    """A scenario's name in the audit: its path under tests/scenarios, a plug-in's `<plug-in>/<file>`."""
+    rel = path.relative_to(ROOT).as_posix()
+    name = rel.removeprefix("tests/scenarios/").removeprefix("munchkin_nb/plugins/").removesuffix(".yaml")
+    return name.replace("/scenarios/", "/")
+
+
 def scenario_paths() -> list[Path]:
-    return sorted({p for g in SCENARIO_GLOBS for p in ROOT.glob(g)})
+    """Every scenario and lesson, in the order of their paths as if all lay under tests/scenarios."""
+    found = {p for g in SCENARIO_GLOBS for p in ROOT.glob(g)}
+
+    def key(p: Path) -> str:
+        rel = p.relative_to(ROOT).as_posix()
+        return rel if not rel.startswith("munchkin_nb/plugins/") else f"tests/scenarios/{scenario_name(p)}"
+
+    return sorted(found, key=key)
 
 
 def scenarios(card_ids: Iterable[str]) -> list[ScenarioUse]:
@@ -124,7 +144,7 @@ def scenarios(card_ids: Iterable[str]) -> list[ScenarioUse]:
         body = {k: v for k, v in data.items() if k not in PROSE and k not in ("steps", "discards")}
         found = {t for t in _tokens([body, steps]) if t in ids}
         found |= {t for t in _tokens(steps) if t in ids}
-        name = rel.removeprefix("tests/scenarios/").removesuffix(".yaml")
+        name = scenario_name(path)
         out.append(
             ScenarioUse(name, rel.startswith(PENDING), frozenset(found), frozenset(data.get("rules") or []))
         )
@@ -218,6 +238,8 @@ def render(a: Audit) -> str:
         f"{len(a.sentence_rows)} core sentences of rulebook 000, {n_rule} stating rules, "
         f"{len(a.sentence_rows) - n_rule} flavour.",
         "",
+        *books.summary(books.audits()),
+        "",
         "## Cards",
         "",
         "| card | effect words | scenarios | pending |",
@@ -258,16 +280,27 @@ def render(a: Audit) -> str:
     return "\n".join(lines) + "\n"
 
 
+def pages() -> dict[Path, str]:
+    """Every page this script writes: docs/fidelity.md and one per book audit."""
+    out = {OUT: render(audit())}
+    for b in books.audits():
+        out[books.out_path(b)] = books.render(b)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    text = render(audit())
+    written = pages()
     if "--check" in args:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        if not same:
-            print(f"{OUT.relative_to(ROOT)} is out of date: run python -m munchkin_nb.rules.fidelity")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+        stale = [
+            p for p, text in written.items() if not (p.is_file() and p.read_text(encoding="utf-8") == text)
+        ]
+        for p in stale:
+            print(f"{p.relative_to(ROOT)} is out of date: run python -m munchkin_nb.rules.fidelity")
+        return 1 if stale else 0
+    for p, text in written.items():
+        p.write_text(text, encoding="utf-8")
+        print(f"wrote {p.relative_to(ROOT)}")
     return 0
 
 

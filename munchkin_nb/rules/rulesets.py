@@ -6,6 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from munchkin_nb.cards.vocabulary import Words as Words  # a plug-in declares its words with it
+
+from .catalogue import Rule
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -70,6 +74,8 @@ class Module:
 
 
 MODULES: dict[str, Module] = {}
+#: module -> the modules a game with it must have on too (its plug-in's `requires`)
+REQUIRES: dict[str, tuple[str, ...]] = {}
 
 
 def register_module(m: Module) -> Module:
@@ -87,7 +93,9 @@ def deck_name(ruleset_name: str, modules: Sequence[str] = ()) -> str:
 
 
 def check_modules(names: object, ruleset_name: str = "classic") -> list[str]:
-    """The module ids, checked; ValueError in one line names an unknown or misplaced one."""
+    """The module ids, checked, in their canonical order (by name: a game is the same whatever
+    order they were named in); ValueError in one line names an unknown or misplaced one, or two
+    that set one of the ruleset's numbers differently."""
     if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
         raise ValueError("modules: expected a list of module ids")
     for n in names:
@@ -98,7 +106,17 @@ def check_modules(names: object, ruleset_name: str = "classic") -> list[str]:
             raise ValueError(f"module {n!r} is not played with {ruleset_name}")
     if len(set(names)) != len(names):
         raise ValueError("modules: a module is named twice")
-    return list(names)
+    for n in names:
+        missing = [r for r in REQUIRES.get(n, ()) if r not in names]
+        if missing:
+            raise ValueError(f"module {n!r} needs {', '.join(map(repr, missing))} on too")
+    setters: dict[str, str] = {}
+    for n in sorted(names):
+        for key, value in MODULES[n].changes.items():
+            other = setters.setdefault(key, n)
+            if other != n and MODULES[other].changes[key] != value:
+                raise ValueError(f"modules {other!r} and {n!r} set {key} differently: not played together")
+    return sorted(names)
 
 
 def die_sides(modules: object) -> int:
@@ -129,3 +147,27 @@ def ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except KeyError:
         raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """A plug-in's one declaration (the `PLUGIN` of its package's __init__.py): the ruleset or the
+    module it adds, its catalogue rules, the words its cards use, the plug-ins it needs, and its
+    engine part (a sub-module that registers its moves, steps, effect handlers and hooks)."""
+
+    name: str
+    rules: tuple[Rule, ...]
+    ruleset: Ruleset | None = None
+    module: Module | None = None
+    words: Words = Words()
+    #: modules a game with this one must have on too (loaded first; a game without them is refused)
+    requires: tuple[str, ...] = ()
+    #: its engine part, a sub-module of its package ("" for none)
+    engine: str = "engine"
+
+    def __post_init__(self) -> None:
+        if (self.ruleset is None) == (self.module is None):
+            raise ValueError(f"plug-in {self.name!r}: declare a ruleset or a module (one of them)")
+        own = self.ruleset.name if self.ruleset is not None else self.module.name  # type: ignore[union-attr]
+        if own != self.name:
+            raise ValueError(f"plug-in {self.name!r} declares {own!r}: the names must be equal")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from munchkin_nb.engine import breakdown, context, legal_actions
-from munchkin_nb.engine.state import GameState
+from munchkin_nb.engine.core.state import GameState
 
 from .fields import FieldError, need_choice, need_int, need_known_keys, need_list, need_map, need_str
 from .names import base

@@ -63,7 +63,7 @@ def _location(s: GameState, want: dict[str, str], events: list[Event], names: Ca
 
 
 def _all_ids(s: GameState) -> list[str]:
-    from munchkin_nb.engine.cardinfo import card_set
+    from munchkin_nb.engine.core.cards import card_set
 
     return card_set(s.card_set).instances()
 

@@ -15,8 +15,8 @@ from munchkin_nb.engine import (
     ScriptedChance,
     verify,
 )
-from munchkin_nb.engine.builder import Builder
-from munchkin_nb.engine.chance import ChanceExhausted
+from munchkin_nb.engine.core.builder import Builder
+from munchkin_nb.engine.core.chance import ChanceExhausted
 from munchkin_nb.rules import ruleset
 from munchkin_nb.rules.rulesets import deck_name
 

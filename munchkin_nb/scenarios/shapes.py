@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from munchkin_nb.engine.events import EVENT_TYPES
-from munchkin_nb.engine.moves_base import MOVES
+from munchkin_nb.engine.core.events import EVENT_TYPES
+from munchkin_nb.engine.moves.base import MOVES
 from munchkin_nb.rules import RULE_INDEX, RULESETS
 
 from .checks import check_shape

@@ -6,7 +6,7 @@ import os
 import tempfile
 import time
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 from .schema import connect
 from .store import EventStore, event_rows

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 from .schema import SOURCES
 

@@ -6,6 +6,9 @@ import os
 import sqlite3
 import stat
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from urllib.parse import quote
 
@@ -84,19 +87,16 @@ COLUMNS = {
 }
 
 
-def connect(path: str, *, readonly: bool = False) -> sqlite_utils.Database:
-    """Open a store database (read-only: never created, never changed); StoreError in one line if not."""
+def connect(path: str, *, readonly: bool = False, create: bool = True) -> sqlite_utils.Database:
+    """Open a store database (read-only: never created, never changed; `create=False`: an existing
+    store only, an empty database is not made one); StoreError in one line if not."""
     if path == ":memory:":
         if readonly:
             raise StoreError("an in-memory store cannot be opened read-only")
         return _writable(sqlite3.connect(path), path)
     check_path(path, readonly=readonly)
     try:
-        if readonly:
-            uri = f"file:{quote(os.path.abspath(path))}?mode=ro"
-            conn = sqlite3.connect(uri, uri=True)
-        else:
-            conn = sqlite3.connect(path)
+        conn = sqlite3.connect(readonly_uri(path), uri=True) if readonly else sqlite3.connect(path)
     except sqlite3.Error as error:
         raise StoreError(f"{path}: cannot be opened ({error})") from None
     try:
@@ -107,13 +107,66 @@ def connect(path: str, *, readonly: bool = False) -> sqlite_utils.Database:
                 raise StoreError(f"{path} holds no event store (an empty database)")
             check_intact(conn, path, version)
             return sqlite_utils.Database(conn)
+        if not create and identify(conn, path) is None:
+            raise StoreError(f"{path} holds no event store (an empty database); nothing written")
         return _writable_when_free(conn, path)
     except sqlite3.Error as error:
         conn.close()
-        raise StoreError(f"{path}: {_sqlite_message(error)}") from None
+        raise StoreError(f"{path}: {sqlite_message(error)}") from None
     except BaseException:
         conn.close()
         raise
+
+
+def readonly_uri(path: str) -> str:
+    """The URI that reads the store at `path`, creating no file beside it where that is safe.
+
+    A WAL-mode store is read through its -shm index, which SQLite creates (with an empty -wal) when
+    it is missing, even for `mode=ro`. When there is no -wal file, no process has the store open
+    for writing and every commit is in the main file; then it is opened `immutable` (no -shm, no
+    locks) if nothing can write it while it is read: inside `brief_reads()` (one command's reads,
+    done before a writer could checkpoint under them), or when its folder is read-only (a writer
+    could not make its -wal). A reader that stays open where others may write (the app, a
+    notebook) uses `mode=ro` and the -shm, created if missing, to see their commits safely; so does
+    every reader when a -wal file is there (a writer at work, or one that crashed)."""
+    absolute = os.path.abspath(path)
+    uri = f"file:{quote(absolute)}?mode=ro"
+    no_writer = _wal_mode(absolute) and not _has_content(absolute + "-wal")
+    if no_writer and (_BRIEF.get() or not writable_path(Path(absolute).parent)):
+        uri += "&immutable=1"
+    return uri
+
+
+# True while the reads are brief (brief_reads): a command line's, not a page's that stays open.
+_BRIEF: ContextVar[bool] = ContextVar("brief_reads", default=False)
+
+
+@contextmanager
+def brief_reads() -> Iterator[None]:
+    """Within: read-only opens of a store are brief (closed before any writer could checkpoint
+    under them), so a WAL store without a -wal is read immutable and nothing is created beside it."""
+    token = _BRIEF.set(True)
+    try:
+        yield
+    finally:
+        _BRIEF.reset(token)
+
+
+def _wal_mode(path: str) -> bool:
+    """True when the database header says WAL (its read and write versions are 2)."""
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18:20] == b"\x02\x02"
+
+
+def _has_content(path: str) -> bool:
+    try:
+        return os.stat(path).st_size > 0
+    except OSError:
+        return False
 
 
 def _writable_when_free(conn: sqlite3.Connection, path: str) -> sqlite_utils.Database:
@@ -151,14 +204,18 @@ def _writable(conn: sqlite3.Connection, path: str) -> sqlite_utils.Database:
 def check_path(path: str, *, readonly: bool) -> None:
     """Refuse, before SQLite sees it, a path that cannot be (or must not become) a store file."""
     p = Path(path)
+    if not path:
+        raise StoreError("the database path is empty")
     try:
+        if p.is_symlink() and not p.exists():  # SQLite would create the file the link points to
+            raise StoreError(f"{path} is a link to a missing file ({os.readlink(p)}); nothing created")
         if not p.exists():
             if readonly:
                 raise StoreError(f"no such database file: {path}")
             folder = p.parent
             if not folder.is_dir():
                 raise StoreError(f"cannot create {path}: the folder {folder} does not exist")
-            if not _writable_path(folder):
+            if not writable_path(folder):
                 raise StoreError(f"cannot create {path}: the folder {folder} is read-only")
             return
         mode = p.stat().st_mode
@@ -175,13 +232,13 @@ def check_path(path: str, *, readonly: bool) -> None:
     if not head and readonly:
         raise StoreError(f"{path} is an empty file, not an event store")
     if not readonly:
-        if not _writable_path(p):
+        if not writable_path(p):
             raise StoreError(f"{path} is read-only")
-        if not _writable_path(p.parent):  # the journal and WAL files live beside it
+        if not writable_path(p.parent):  # the journal and WAL files live beside it
             raise StoreError(f"{path}: its folder {p.parent} is read-only")
 
 
-def _writable_path(p: Path) -> bool:
+def writable_path(p: Path) -> bool:
     """Writable by us and not marked read-only (which root could otherwise ignore)."""
     return os.access(p, os.W_OK) and bool(p.stat().st_mode & 0o222)
 
@@ -212,7 +269,9 @@ def identify(conn: sqlite3.Connection, path: str) -> int | None:
 def _meta_version(conn: sqlite3.Connection) -> int | None:
     try:
         row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    except sqlite3.Error:
+    except sqlite3.OperationalError as error:  # a meta table of someone else's (no such column)
+        if "malformed" in str(error):  # ours, damaged: said so by the caller, not "not ours"
+            raise
         return None
     if row is None or not str(row[0]).isdigit() or int(row[0]) < 1:
         return None
@@ -266,11 +325,13 @@ def _marked(db: sqlite_utils.Database) -> bool:
     return bool(db.conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID)
 
 
-def _sqlite_message(error: sqlite3.Error) -> str:
-    """SQLite's words, with the two a user meets most put plainly."""
+def sqlite_message(error: sqlite3.Error) -> str:
+    """SQLite's words, with the ones a user meets most put plainly."""
     text = str(error)
     if "file is not a database" in text:
         return "not an SQLite database"
+    if "malformed" in text or isinstance(error, sqlite3.DatabaseError) and "corrupt" in text:
+        return f"the database file is damaged ({text}); nothing written (sqlite3's .recover may save it)"
     if "disk is full" in text or "disk I/O error" in text:
         return f"cannot write ({text}: the disk is full or a file size limit was reached)"
     return text

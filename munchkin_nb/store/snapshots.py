@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 DEFAULT_EVERY = 500
 

@@ -10,11 +10,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeAlias
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 from . import games as _games
 from . import notes as _notes
-from .schema import StoreError, connect
+from .schema import StoreError, connect, sqlite_message
 from .snapshots import DEFAULT_EVERY, Reducer, crosses, engine_reducer, fold_snapshots
 
 # One encoder object: json.dumps(..., sort_keys=...) builds a new one per call,
@@ -38,7 +38,7 @@ EventRow: TypeAlias = tuple[int, int, int, str, str | None, str, str, str, bool]
 def event_rows(game_id: int, first_seq: int, events: Iterable[Event]) -> list[EventRow]:
     """The `events` table rows for `events`, numbered from first_seq."""
     try:
-        return [
+        rows: list[EventRow] = [
             (
                 game_id,
                 seq,
@@ -54,6 +54,12 @@ def event_rows(game_id: int, first_seq: int, events: Iterable[Event]) -> list[Ev
         ]
     except (TypeError, ValueError, AttributeError) as error:
         raise StoreError(f"an event cannot be stored: {error}") from error
+    for row in rows:
+        turn = row[2]
+        # SQLite keeps 64-bit integers: a larger turn (a forged game kept with --allow-illegal) is refused
+        if isinstance(turn, int) and not -(2**63) <= turn < 2**63:
+            raise StoreError(f"event {row[1]}: turn {turn} is larger than the store can keep (64-bit)")
+    return rows
 
 
 def content_hash(rows: Iterable[EventRow]) -> str:
@@ -67,19 +73,21 @@ def content_hash(rows: Iterable[EventRow]) -> str:
 class EventStore:
     """A database of games: add and append events (never change them), read, seek.
 
-    `readonly` opens an existing store without ever writing to it (nor creating it)."""
+    `readonly` opens an existing store without ever writing to it (nor creating it, nor any file
+    beside it); `create=False` opens an existing store for writing, never making an empty file one."""
 
     def __init__(
         self,
         path: str,
         *,
         readonly: bool = False,
+        create: bool = True,
         snapshot_every: int = DEFAULT_EVERY,
         reducer: Reducer | None = None,
     ) -> None:
         self.path = str(path)
         self.readonly = readonly
-        self.db = connect(self.path, readonly=readonly)
+        self.db = connect(self.path, readonly=readonly, create=create)
         self.snapshot_every = snapshot_every
         self._reducer = reducer
 
@@ -131,8 +139,13 @@ class EventStore:
         self,
         games: Iterable[tuple[dict[str, Any], list[Event]]],
         notes: Sequence[list[dict[str, Any]]] = (),
+        *,
+        unique: bool = False,
     ) -> list[int]:
-        """Store several games (and each one's notes, if given) in ONE transaction; returns their ids."""
+        """Store several games (and each one's notes, if given) in ONE transaction; returns their ids.
+
+        `unique`: refuse (all of them) when a game's events are already stored, checked inside the
+        write transaction, so that two processes importing the same game store it once."""
         checked = []
         for meta, events in games:
             events = list(events)
@@ -145,10 +158,24 @@ class EventStore:
             # Folded before the transaction: the write lock is held for writing only.
             checked.append((row, events, self._snapshots(None, 0, events)))
         with self.transaction() as conn:
+            if unique:
+                self._refuse_stored([event_rows(0, 1, events) for _row, events, _snaps in checked])
             ids = [self._insert_game(conn, *game) for game in checked]
             for game_id, game_notes in zip(ids, notes, strict=False):
                 _notes.insert_notes(conn, game_id, game_notes)
             return ids
+
+    def _refuse_stored(self, games: list[list[EventRow]]) -> None:
+        """StoreError naming the first of `games` whose events are already stored (or repeated)."""
+        known = self.content_hashes()
+        seen: dict[str, int] = {}
+        for n, rows in enumerate(games, 1):
+            digest = content_hash(rows)
+            if digest in known:
+                raise StoreError(f"game {n} is already stored as game {known[digest]} (same events)")
+            if digest in seen:
+                raise StoreError(f"game {n} repeats game {seen[digest]} (same events)")
+            seen[digest] = n
 
     def _insert_game(
         self,
@@ -236,6 +263,19 @@ class EventStore:
             if not 1 <= seq <= last:
                 raise StoreError(f"game {game_id} has events 1..{last}, not {seq}")
             return _notes.insert_notes(conn, game_id, [{"seq": seq, "text": text, "mark": mark}])[0]
+
+    def check_integrity(self) -> None:
+        """StoreError when SQLite finds the file damaged (PRAGMA quick_check: every page, no index
+        contents; about a second a gigabyte): asked before a write that must not land in a bad file."""
+        try:
+            problems = [row[0] for row in self.db.execute("PRAGMA quick_check(3)").fetchall()]
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path}: {sqlite_message(error)}") from None
+        if problems != ["ok"]:
+            raise StoreError(
+                f"{self.path}: the database file is damaged ({problems[0]}); nothing written"
+                " (sqlite3's .recover may save it)"
+            )
 
     def notes(self, game_id: int) -> list[dict[str, Any]]:
         """A game's notes ({id, seq, text, mark, created}) in event order."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 # Instance ids in the shape of docs/cards.md; tests pass this set as the card set.
 CARDS = tuple([f"door_{i}" for i in range(40)] + [f"treasure_{i}#{c}" for i in range(20) for c in (1, 2)])

@@ -9,12 +9,12 @@ figure functions wrap the same spec in a ``go.Figure`` for notebooks and tests.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from munchkin_nb.engine.combat import Breakdown
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
+from munchkin_nb.engine.query.combat import Breakdown
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -25,12 +25,16 @@ Spec = dict[str, Any]
 PLAYERS_COLOUR = "#2a9d8f"
 MONSTERS_COLOUR = "#e76f51"
 TOTAL_COLOUR = "#264653"
+#: plotly's toolbar upright at the right edge, clear of the left-aligned title (`fit_title`)
+MODEBAR = {"orientation": "v"}
 
 
-def waterfall_terms(bd: Breakdown) -> list[tuple[str, int, str]]:
-    """(label, signed amount, side) of every term: the players' terms up, the monsters' down."""
-    rows = [(t.label, t.amount, "players") for t in bd.terms if t.side == "players"]
-    rows += [(t.label, -t.amount, "monsters") for t in bd.terms if t.side == "monsters"]
+def waterfall_terms(bd: Breakdown, label: Callable[[Any], str] | None = None) -> list[tuple[str, int, str]]:
+    """(label, signed amount, side) of every term: the players' terms up, the monsters' down;
+    `label(term)` names a term (its own label if not given: a page's language names it)."""
+    said = label or (lambda t: str(t.label))
+    rows = [(said(t), t.amount, "players") for t in bd.terms if t.side == "players"]
+    rows += [(said(t), -t.amount, "monsters") for t in bd.terms if t.side == "monsters"]
     return rows
 
 
@@ -45,9 +49,36 @@ def unique_labels(labels: Iterable[str]) -> list[str]:
     return out
 
 
-def combat_title(bd: Breakdown) -> str:
-    margin = f"{bd.margin:+d}"
-    return f"Players {bd.players} against monsters {bd.monsters}: margin {margin}, {bd.outcome}"
+def combat_title(bd: Breakdown, lang: str = "en") -> str:
+    _ = _words(lang)
+    return _("Players {players} against monsters {monsters}: margin {margin}, {outcome}").format(
+        players=bd.players, monsters=bd.monsters, margin=f"{bd.margin:+d}", outcome=_(bd.outcome)
+    )
+
+
+def _words(lang: str) -> Callable[[str], str]:
+    """The figures' words in `lang` (gettext domain "figures")."""
+    from munchkin_nb.i18n import gettext
+
+    return gettext("figures", lang)
+
+
+def fit_title(text: str, width: int = 34) -> dict[str, Any]:
+    """A figure's title that a phone shows whole: left-aligned, broken into lines of about `width`
+    characters (plotly never wraps a title), clear of the plot's toolbar (which stands at the
+    right, upright: `layout()`)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return {"text": "<br>".join(lines), "x": 0.01, "xanchor": "left", "font": {"size": 15}}
+
+
+def title_margin(title: dict[str, Any]) -> int:
+    """The top margin a `fit_title` title needs."""
+    return 30 + 20 * (str(title["text"]).count("<br>") + 1)
 
 
 @lru_cache(maxsize=1)
@@ -99,18 +130,19 @@ def vertical_line(x: float, colour: str, name: str, text: str) -> tuple[dict[str
     return shape, label
 
 
-def combat_waterfall(bd: Breakdown) -> go.Figure:
+def combat_waterfall(bd: Breakdown, lang: str = "en") -> go.Figure:
     """A waterfall of every term of both sides: players' terms rise to their total, the
     monsters' terms (negative) bring it down to the margin; the outcome is in the title."""
-    return figure(combat_waterfall_spec(bd))
+    return figure(combat_waterfall_spec(bd, lang))
 
 
-def combat_waterfall_spec(bd: Breakdown) -> Spec:
-    """`combat_waterfall` as a plain plotly spec."""
-    rows = waterfall_terms(bd)
+def combat_waterfall_spec(bd: Breakdown, lang: str = "en", label: Callable[[Any], str] | None = None) -> Spec:
+    """`combat_waterfall` as a plain plotly spec; `label(term)` names the terms (in `lang`)."""
+    _ = _words(lang)
+    rows = waterfall_terms(bd, label)
     players = [r for r in rows if r[2] == "players"]
     monsters = [r for r in rows if r[2] == "monsters"]
-    labels = [r[0] for r in players] + ["Players' total"] + [r[0] for r in monsters] + ["Margin"]
+    labels = [r[0] for r in players] + [_("Players' total")] + [r[0] for r in monsters] + [_("Margin")]
     values = [r[1] for r in players] + [0] + [r[1] for r in monsters] + [0]
     measure = ["relative"] * len(players) + ["total"] + ["relative"] * len(monsters) + ["total"]
     text = [f"{v:+d}" for v in values[: len(players)]] + [str(bd.players)]
@@ -139,12 +171,14 @@ def combat_waterfall_spec(bd: Breakdown) -> Spec:
         "yref": "y",
         "line": {"color": "#666", "width": 1},
     }
+    title = fit_title(combat_title(bd, lang))
     layout = {
-        "title": {"text": combat_title(bd)},
+        "title": title,
         "showlegend": False,
         "height": 380,
-        "margin": {"l": 40, "r": 20, "t": 60, "b": 100},
-        "yaxis": {"title": {"text": "strength"}},
+        "margin": {"l": 40, "r": 36, "t": title_margin(title), "b": 100},
+        "modebar": MODEBAR,
+        "yaxis": {"title": {"text": _("strength")}},
         "template": template(),
         "shapes": [zero],
     }
@@ -177,14 +211,19 @@ def levels_by_turn(events: Iterable[Event]) -> dict[str, list[tuple[int, int]]]:
 POSITION_MARK = "now"
 
 
-def level_timeline(events: Iterable[Event], at_turn: int | None = None) -> go.Figure:
+def level_timeline(events: Iterable[Event], at_turn: int | None = None, lang: str = "en") -> go.Figure:
     """Each player's level across the turns (a step line per player), from LevelChanged events;
-    a dashed line at `at_turn` marks the position being looked at."""
-    return figure(level_timeline_spec(events, at_turn))
+    a dashed line at `at_turn` marks the position being looked at. The level axis reaches the
+    highest level of the game (10 at least; an Epic game's players go past 20)."""
+    return figure(level_timeline_spec(events, at_turn, lang))
 
 
-def level_timeline_spec(events: Iterable[Event], at_turn: int | None = None) -> Spec:
+def level_timeline_spec(events: Iterable[Event], at_turn: int | None = None, lang: str = "en") -> Spec:
     """`level_timeline` as a plain plotly spec."""
+    _ = _words(lang)
+    series = levels_by_turn(events)
+    top = max([10, *(lv for pts in series.values() for _t, lv in pts)])
+    player_at = _("{player}: level %{{y}} (turn %{{x}})")
     data = [
         {
             "type": "scatter",
@@ -193,19 +232,24 @@ def level_timeline_spec(events: Iterable[Event], at_turn: int | None = None) -> 
             "mode": "lines+markers",
             "line": {"shape": "hv"},
             "name": name,
-            "hovertemplate": f"{name}: level %{{y}} (turn %{{x}})<extra></extra>",
+            "hovertemplate": player_at.format(player=name) + "<extra></extra>",
         }
-        for name, pts in levels_by_turn(events).items()
+        for name, pts in series.items()
     ]
+    title = fit_title(_("Levels across the game"))
     layout: dict[str, Any] = {
-        "title": {"text": "Levels across the game"},
-        "xaxis": {"title": {"text": "turn"}},
-        "yaxis": {"title": {"text": "level"}, "range": [0.5, 10.5], "dtick": 1},
-        "height": 360,
+        "title": title,
+        "xaxis": {"title": {"text": _("turn")}},
+        # a tick per level up to 10; past that (Epic) every other level, so that labels stay apart
+        "yaxis": {"title": {"text": _("level")}, "range": [0.5, top + 0.5], "dtick": 1 if top <= 12 else 2},
+        "legend": {"orientation": "h", "y": -0.2, "x": 0},
+        "height": 360 if top <= 12 else 420,
         "template": template(),
-        "margin": {"l": 40, "r": 20, "t": 50, "b": 40},
+        "modebar": MODEBAR,
+        "margin": {"l": 40, "r": 36, "t": title_margin(title), "b": 40},
     }
     if at_turn is not None:
-        shape, label = vertical_line(at_turn, TOTAL_COLOUR, POSITION_MARK, f"turn {at_turn}")
+        where = _("turn {turn}").format(turn=at_turn)
+        shape, label = vertical_line(at_turn, TOTAL_COLOUR, POSITION_MARK, where)
         layout["shapes"], layout["annotations"] = [shape], [label]
     return {"data": data, "layout": layout}

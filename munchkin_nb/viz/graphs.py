@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 from .figures import Spec, figure, template, unique_labels
 from .words import card_name

@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 
 # the language being told: set for the length of one describe/action_words call
 _LANG: ContextVar[str] = ContextVar("munchkin_words_lang", default="en")
@@ -31,7 +32,7 @@ def _(message: str) -> str:
 
 
 def _as_move(message: str) -> str:
-    """A move's words as a choice to make (msgctxt "move"), else as told of someone."""
+    """A move's words as a thing to do (msgctxt "move": the imperative of MOVE_WORDS)."""
     lang = _LANG.get()
     if lang == "en":
         return message
@@ -77,7 +78,7 @@ def _card_name(source: Any, cid: str | None) -> str:
                 or (source if isinstance(source, str) else None)
                 or "classic"
             )
-            from munchkin_nb.engine.cardinfo import card_set
+            from munchkin_nb.engine.core.cards import card_set
 
             name = card_set(set_name).card_of(cid).name
     except (KeyError, ValueError, OSError, TypeError):
@@ -85,9 +86,40 @@ def _card_name(source: Any, cid: str | None) -> str:
     lang = _LANG.get()
     if lang == "en":
         return name
+    return _named_in(cid.split("#")[0], lang, name)
+
+
+def _named_in(cid: str, lang: str, english: str) -> str:
+    """A card's name in `lang`: the one that language's rulebook gives it, else ours (gettext domain
+    `cards`, the names the lessons' prose uses too), else the English name."""
+    from munchkin_nb.i18n import gettext
     from munchkin_nb.rules.i18n import card_name as named_in
 
-    return named_in(cid.split("#")[0], lang, name)
+    return named_in(cid, lang, "") or gettext("cards", lang)(english)
+
+
+@lru_cache(maxsize=1)
+def _names_everywhere() -> dict[str, str]:
+    """{card id: English name} over every card file, the base game's first (an id in two sets is
+    named by the first)."""
+    from munchkin_nb.cards.load import CARDS_DIR, load_set
+
+    names: dict[str, str] = {}
+    for path in sorted(CARDS_DIR.glob("*.yaml"), key=lambda p: (p.stem != "classic", p.stem)):
+        for cid, c in load_set(path).cards.items():
+            names.setdefault(cid, c.name)
+    return names
+
+
+def any_card_name(cid: str, lang: str | None = None) -> str:
+    """The name of a card id of any card set (a corpus mixes rulesets), in `lang` where a rulebook
+    of that language names it; the id in words if no set has it."""
+    english = _names_everywhere().get(cid.split("#")[0])
+    if english is None:
+        return cid.split("#")[0].replace("_", " ").title()
+    with telling(lang):
+        told = _LANG.get()
+        return english if told == "en" else _named_in(cid.split("#")[0], told, english)
 
 
 def monster_words(state: Any, cid: str | None) -> str:
@@ -96,7 +128,7 @@ def monster_words(state: Any, cid: str | None) -> str:
     level: int | None = None
     if cid is not None:  # no card, no level
         try:
-            from munchkin_nb.engine.cardinfo import card
+            from munchkin_nb.engine.core.cards import card
 
             level = card(state, cid).level
         except Exception:
@@ -276,6 +308,109 @@ ACTION_VARIANTS: dict[tuple[str, str], str] = {
     ("hire", "cheat"): "hired {card} as a second hireling, with {cheat}",
 }
 
+# the moves as things to do (a button, a hint): the same keys as ACTION_WORDS / ACTION_VARIANTS
+MOVE_WORDS: dict[str, str] = {
+    "offer_trade": "offer {to} {give} for {take}",
+    "accept_trade": "accept the trade",
+    "decline_trade": "decline the trade",
+    "choose_steps": "choose which bad stuff to suffer",
+    "force_rerun": "make the escapee roll again with {card}",
+    "let_escape": "let the escape stand",
+    "resurrect": "take the top door discard, paying {discard}",
+    "set_die": "set the die to {value} with {card}",
+    "steal": "try to steal {item} from {target}, discarding {discard}",
+    "play_card": "put {card} on the table",
+    "finish_setup": "finish setting up",
+    "equip": "equip {card}",
+    "unequip": "turn {card} sideways",
+    "sell": "sell {cards}",
+    "give_item": "give {card} to {to}",
+    "discard_card": "discard {card}",
+    "kick_door": "kick open the door",
+    "curse": "curse {target} with {card}",
+    "go_up_a_level": "play {card} to give {target} a level",
+    "use_card": "use {card}",
+    "look_for_trouble": "look for trouble with {card}",
+    "loot_the_room": "loot the room",
+    "end_turn": "end the turn",
+    "give_charity": "give {card} away as charity",
+    "pass": "pass",
+    "play_one_shot": "play {card} for the {side}",
+    "play_enhancer": "play {card} on {monster}",
+    "wandering_monster": "send in {monster} as a wandering monster",
+    "ask_for_help": "ask {helper} for help",
+    "accept_help": "agree to help",
+    "decline_help": "refuse to help",
+    "backstab": "backstab {target}",
+    "berserk": "go berserk",
+    "turning": "turn the undead",
+    "charm": "charm {monster}",
+    "send_away": "send {monster} away",
+    "run_away": "try to run away from {monster}",
+    "escape_by_discarding": "throw {card} to {monster} to escape",
+    "flight": "cast a flight spell",
+    "reroll": "roll again",
+    "accept_roll": "accept the roll",
+    "choose_loss": "choose to lose {card}",
+    "loot_the_body": "take {card} from the body",
+    "take_item": "take {card}",
+    "cancel_curse": "cancel the curse with {card}",
+    "accept_curse": "take the curse",
+    "decline_fight": "decline to fight {monster}",
+    "trade_treasures": "trade {cards} for as many new treasures",
+    "keep_big_item": "keep {card} as the one big item",
+    "lay_out_received": "lay out {card} at once",
+    "keep_received": "keep the rest in hand",
+    "play_bilingual": "play {card}",
+    "play_super_munchkin": "play {card}",
+    "d10_roll": "give up a level to roll the d10",
+    "d10_set_die": "set the d10 to {value} with {card}",
+    "d10_choose": "choose face {face} of the d10",
+    "d10_apply": "carry out the d10",
+    "epic_arrow": "shoot an arrow at the monsters (-2), discarding {card}",
+    "epic_escape_curse": "discard {card} to run from the curse",
+    "epic_suffer_curse": "let the curse land",
+    "epic_miracle": "discard {cards} for a miracle",
+    "epic_shadow_steal": "discard {card} to steal from {target}'s hand",
+    "d10_reload": "turn the d10 to {value} with {card}",
+    "bardic_luck_discard": "discard {card} (bardic luck)",
+    "enhance": "play {card} on {onto}",
+    "gnome_illusion": "discard {card} for an illusion",
+    "epic_orc_eat": "eat {monster}",
+    "epic_centaur_herd": "discard {cards} to take the steed",
+    "epic_tame_pet": "make {monster} a pet",
+    "epic_pet_bonus": "sacrifice the pet for {target}",
+    "epic_pet_wander": "set the pet on the fight",
+    "epic_ranger_tame": "discard the hand to tame {monster}",
+    "hire": "hire {card}",
+    "dismiss_hireling": "dismiss the hireling",
+    "hireling_carry": "give {card} to the hireling to carry",
+    "sacrifice_hireling": "sacrifice the hireling to escape",
+    "enhance_hireling": "play {card} on the hireling {on}",
+    "mount_steed": "mount {card}",
+    "dismount": "get off the steed",
+    "fight_steed": "fight {card} as a monster",
+    "enhance_steed": "play {card} on the steed {on}",
+    "improve_steed": "improve the steed {on} with {card}",
+    "epic_drop_big_item": "discard the big item {card}",
+    "discover_exit": "discard {cards} to find a way out",
+    "dungeon_leave": "leave the dungeon {card}",
+    "dungeon_stay": "stay in every dungeon",
+    "play_portal": "play the portal {card}",
+    "portal_flip": "turn over the portal {card}",
+    "portal_keep": "keep the portal",
+    "enhance_munchkinomicon": "play {card} on the Munchkinomicon",
+    "summon_munchkinomicon": "make a sacrifice to summon the Munchkinomicon",
+}
+MOVE_VARIANTS: dict[tuple[str, str], str] = {
+    ("d10_apply", "source"): "take the d10's card from the {source}",
+    ("d10_apply", "mine"): "swap {mine} for {theirs} (d10)",
+    ("d10_apply", "target"): "take a level from {target} (d10)",
+    ("epic_arrow", "target"): "shoot an arrow at {target} (-2), discarding {card}",
+    ("mount_steed", "cheat"): "mount {card} as a second steed, with {cheat}",
+    ("hire", "cheat"): "hire {card} as a second hireling, with {cheat}",
+}
+
 
 class _Params(dict[str, Any]):
     """Format parameters: card ids become names, a missing one becomes 'it'."""
@@ -312,13 +447,15 @@ class _Params(dict[str, Any]):
 
 
 def action_words(action: Any, state: Any = None, with_player: bool = True, lang: str | None = None) -> str:
-    """'Ana chose to kick open the door' for an Action (or its dict); in `lang` if given."""
+    """'Ana chose to kick open the door' for an Action (or its dict); without the player, the move
+    as a thing to do: 'Kick open the door'. In `lang` if given."""
     with telling(lang):
         d = action.to_dict() if hasattr(action, "to_dict") else dict(action)
         name, player, params = d.get("name", "?"), d.get("player", "someone"), d.get("params") or {}
-        variant = next((ACTION_VARIANTS[name, k] for k in params if (name, k) in ACTION_VARIANTS), None)
-        text = variant or ACTION_WORDS.get(name, name.replace("_", " "))
-        # a move on its own (a button) is said as a thing to do, where a language tells it apart
+        # told of someone in the past ("Ana kicked open the door"); on its own, as a thing to do
+        words, variants = (ACTION_WORDS, ACTION_VARIANTS) if with_player else (MOVE_WORDS, MOVE_VARIANTS)
+        variant = next((variants[name, k] for k in params if (name, k) in variants), None)
+        text = variant or words.get(name, name.replace("_", " "))
         text = _(text) if with_player else _as_move(text)
         phrase = text.format_map(_Params(state, params))
         if with_player:
@@ -405,7 +542,7 @@ def _card_drawn(e: Event, s: Any) -> str:
 
 def _kick(player: str, cid: str, s: Any) -> str:
     try:
-        from munchkin_nb.engine.cardinfo import card
+        from munchkin_nb.engine.core.cards import card
 
         kind = card(s, cid).kind
     except Exception:

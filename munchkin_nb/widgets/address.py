@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+from html import escape
+from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 _ESM = """
@@ -70,14 +73,25 @@ class PageAddress(anywidget.AnyWidget):
     copied = traitlets.Unicode("link copied").tag(sync=True)
     hint = traitlets.Unicode("copy the link to this position").tag(sync=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: dict[str, object] = {}
+        self._kept: dict[str, object] = {}
+
     def say(self, label: str, copied: str, hint: str) -> None:
         """The button's words in another language: its label, what it says once the link is
         copied, and its tooltip."""
         self.label, self.copied, self.hint = label, copied, hint
 
     def show(self, **params: object) -> None:
-        """Put `params` (in this order, None left out) into the address."""
-        self.query = urlencode({k: v for k, v in params.items() if v is not None})
+        """Put `params` (in this order, None left out) into the address, then those it `keep`s."""
+        self._shown = {k: v for k, v in params.items() if v is not None}
+        self.query = urlencode({**self._shown, **self._kept})
+
+    def keep(self, **params: object) -> None:
+        """Keep `params` in the address whatever the page shows (``store=played``: which store)."""
+        self._kept = {k: v for k, v in params.items() if v is not None}
+        self.query = urlencode({**self._shown, **self._kept})
 
 
 def wait_for_request() -> None:
@@ -117,3 +131,15 @@ def int_param(params: dict[str, str], name: str) -> int | None:
         return int(params[name])
     except (KeyError, ValueError):
         return None
+
+
+def address_notice(problems: list[str]) -> widgets.HTML:
+    """The notice above a page whose address had parts it could not use: one line each."""
+    lines = "".join(f"<p style='margin: 4px 0; line-height: 1.4;'>{escape(p)}</p>" for p in problems)
+    notice = widgets.HTML(
+        "<div class='munchkin-address-notice' role='status' style='border-left: 4px solid #c77c02;"
+        f" background: #fff4e0; padding: 4px 12px; overflow-wrap: anywhere;'>{lines}</div>"
+    )
+    notice.add_class("munchkin-address-notice-box")
+    notice.layout.max_width = "100%"
+    return notice

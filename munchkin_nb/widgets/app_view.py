@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from munchkin_nb.i18n import gettext
+from munchkin_nb.site import page_url
 from munchkin_nb.viz.figures import level_timeline_spec
 
 from .address import PageAddress, int_param
@@ -18,6 +20,7 @@ from .combat_view import CombatView
 from .figure_output import show_figure, show_message
 from .game_picker import GameFilters
 from .graph_view import GraphView
+from .links import link
 from .page_shown import PageShown
 from .stepper import TurnStepper
 
@@ -49,7 +52,10 @@ def check_store_file(path: Path) -> None:
     if not path.is_file():
         raise ValueError(f"The database file {str(path)!r} does not exist.")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        from munchkin_nb.store.schema import brief_reads, readonly_uri
+
+        with brief_reads():  # one look, closed at once: no -shm/-wal is created beside the file
+            conn = sqlite3.connect(readonly_uri(str(path)), uri=True)
         try:
             tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         finally:
@@ -66,7 +72,8 @@ def check_store_file(path: Path) -> None:
 
 def games_table_html(games: list[dict[str, Any]]) -> str:
     rows = "".join(
-        f"<tr><td>{g['id']}</td><td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
+        f"<tr><td>{link(page_url('analyser', game=g['id']), str(g['id']))}</td>"  # this game in the stepper
+        f"<td>{escape(', '.join(map(str, g.get('players') or [])))}</td>"
         f"<td>{escape(str(g.get('source', '')))}</td><td>{escape(str(g.get('seed')))}</td>"
         f"<td>{escape(str(g.get('turns')))}</td>"
         f"<td>{escape(', '.join(map(str, g.get('winners') or [])))}</td></tr>"
@@ -83,17 +90,19 @@ class GameView(View):
     interaction graph when the visitor asks for it (its layout needs networkx and numpy, about
     20 MB in the page's kernel, measured: a page that never shows it never loads them)."""
 
-    def __init__(self, store: Any, game_id: int, seq: int = 1) -> None:
-        self.stepper = TurnStepper(store, game_id, seq)
-        self.combat = CombatView(self.stepper)
+    def __init__(self, store: Any, game_id: int, seq: int = 1, lang: str = "en") -> None:
+        self.lang = lang
+        _ = gettext("stats", lang)
+        self.stepper = TurnStepper(store, game_id, seq, lang=lang)
+        self.combat = CombatView(self.stepper, lang=lang)
         self.graph = GraphView(
             events=self.stepper.events, source=self.stepper.state(1), defer=False, draw=False
         )
         self.graph.widget.layout.display = "none"  # until asked for
         self.graph.now = self.stepper.event.turn  # the replay's position, marked once drawn
         self.show_graph_button = widgets.Button(
-            description="show who did what to whom",
-            tooltip="draw the graph of who cursed, helped, fought and looted whom in this game",
+            description=_("show who did what to whom"),
+            tooltip=_("draw the graph of who cursed, helped, fought and looted whom in this game"),
             layout=widgets.Layout(width="auto", max_width="100%"),
         )
         self.show_graph_button.add_class("munchkin-show-graph")
@@ -111,10 +120,10 @@ class GameView(View):
             [
                 self.stepper.widget,
                 self.combat.widget,
-                widgets.HTML("<b>Who did what to whom</b>"),
+                widgets.HTML(f"<b>{escape(_('Who did what to whom'))}</b>"),
                 self.show_graph_button,
                 self.graph.widget,
-                widgets.HTML("<b>Levels</b>"),
+                widgets.HTML(f"<b>{escape(_('Levels'))}</b>"),
                 self.levels_out,
                 self.shown,
             ]
@@ -132,9 +141,10 @@ class GameView(View):
         turn = self.stepper.event.turn
         self._levels_turn = turn
         try:
-            show_figure(self.levels_out, level_timeline_spec(self.stepper.events, turn))
+            show_figure(self.levels_out, level_timeline_spec(self.stepper.events, turn, self.lang))
         except Exception as error:
-            show_message(self.levels_out, f"The level timeline cannot be drawn: {error}")
+            said = gettext("stats", self.lang)("The level timeline cannot be drawn: {error}")
+            show_message(self.levels_out, said.format(error=error))
 
     def other_game(self) -> None:
         """The stepper moved to a variation: the graph and the levels are of its events now."""
@@ -155,8 +165,9 @@ class AppView(View):
     """The app: pick a game of the store at `db_path`; a clear message instead of a traceback.
     The page's address follows the game and the event (``?game=5&event=100``, see `go_to`)."""
 
-    def __init__(self, db_path: str | Path) -> None:
+    def __init__(self, db_path: str | Path, lang: str = "en") -> None:
         self.path = Path(db_path)
+        self.lang = lang
         self.store: EventStore | None = None
         self.game_view: GameView | None = None
         self.body = widgets.VBox()
@@ -181,10 +192,10 @@ class AppView(View):
             self.widget = error_box(f"{str(self.path)!r} holds no games yet.", "Nothing to show.")
             return
         self.picker = widgets.Dropdown(
-            description="game", layout=widgets.Layout(width="640px", max_width="100%")
+            description=gettext("stats", lang)("game"), layout=widgets.Layout(width="640px", max_width="100%")
         )
         self.picker.add_class("munchkin-game-picker")
-        self.filters = GameFilters(games, self.picker, self.show_game)  # fills the picker
+        self.filters = GameFilters(games, self.picker, self.show_game, lang)  # fills the picker
         self._seq_on_pick = 1  # the event to show when the picker changes (a link's, else 1)
         self.picker.observe(self._on_pick, names="value")
         top = widgets.HBox([self.picker, self.address], layout=widgets.Layout(flex_flow="row wrap"))
@@ -195,7 +206,7 @@ class AppView(View):
 
     def show_game(self, game_id: int, seq: int = 1) -> None:
         try:
-            self.game_view = GameView(self.store, game_id, seq)
+            self.game_view = GameView(self.store, game_id, seq, self.lang)
             self.body.children = (self.game_view.widget,)
             stepper = self.game_view.stepper  # a variation picked in it changes its game_id
             stepper.on_change(lambda s: self.address.show(game=stepper.game_id, event=s))

@@ -8,7 +8,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from munchkin_nb.engine import breakdown
-from munchkin_nb.engine.combat import Breakdown
+from munchkin_nb.engine.query.combat import Breakdown
+from munchkin_nb.i18n import gettext
 from munchkin_nb.viz.figures import combat_waterfall_spec
 from munchkin_nb.viz.words import card_name
 
@@ -35,14 +36,16 @@ def what_if(
     return breakdown(s)
 
 
-def item_toggles(state: Any) -> list[tuple[str, str, str]]:
+def item_toggles(state: Any, lang: str = "en") -> list[tuple[str, str, str]]:
     """(who, card id, label) of every item of the fighter and the helper that adds a term."""
+    from .lesson import term_label
+
     out = []
     seen = set()
     for t in breakdown(state).terms:
         if t.side == "players" and t.card and t.rule == "items.slots" and t.card not in seen:
             seen.add(t.card)
-            out.append((t.who or "", t.card, f"{t.who}: {t.label} ({t.amount:+d})"))
+            out.append((t.who or "", t.card, f"{t.who}: {term_label(state, t, lang)} ({t.amount:+d})"))
     return out
 
 
@@ -50,7 +53,9 @@ class CombatView(View):
     """The waterfall of the combat at a stepper's position (or of a state), with a Checkbox per
     fighter/helper item and one for the helper: untick to see the fight without it."""
 
-    def __init__(self, source: Any = None, defer: bool = True) -> None:
+    def __init__(self, source: Any = None, defer: bool = True, lang: str = "en") -> None:
+        self.lang = lang
+        self._ = gettext("stats", lang)
         self.stepper = source if hasattr(source, "on_change") else None
         self._state = None if self.stepper else source
         self.defer = defer
@@ -62,7 +67,9 @@ class CombatView(View):
         self.item_boxes: dict[str, widgets.Checkbox] = {}
         self.helper_box: widgets.Checkbox | None = None
         self.breakdown: Breakdown | None = None
-        self.widget = widgets.VBox([widgets.HTML("<b>Combat</b>"), self.summary, self.toggles_box, self.out])
+        self.widget = widgets.VBox(
+            [widgets.HTML(f"<b>{escape(self._('Combat'))}</b>"), self.summary, self.toggles_box, self.out]
+        )
         self.widget.add_class("munchkin-combat")
         if self.stepper:
             self.stepper.on_change(lambda _seq: self.refresh())
@@ -84,7 +91,7 @@ class CombatView(View):
             self.toggles_box.children = ()
             self.breakdown = None
             self.summary.value = ""
-            show_message(self.out, f"The combat cannot be shown here: {error}")
+            show_message(self.out, self._("The combat cannot be shown here: {error}").format(error=error))
 
     def _refresh(self) -> None:
         state = self.state
@@ -93,11 +100,11 @@ class CombatView(View):
         if state is None or state.combat is None:
             self.toggles_box.children = ()
             self.breakdown = None
-            self.summary.value = "<i>No combat in progress at this point.</i>"
+            self.summary.value = f"<i>{escape(self._('No combat in progress at this point.'))}</i>"
             self.out.outputs = ()  # the summary says it; no second line, no empty figure
             return
         boxes = []
-        for _who, cid, label in item_toggles(state):
+        for _who, cid, label in item_toggles(state, self.lang):
             cb = widgets.Checkbox(
                 value=True, description=label, indent=False, layout=widgets.Layout(width="auto")
             )
@@ -107,7 +114,7 @@ class CombatView(View):
         if state.fight.helper:
             self.helper_box = widgets.Checkbox(
                 value=True,
-                description=f"helper: {state.fight.helper}",
+                description=self._("helper: {player}").format(player=state.fight.helper),
                 indent=False,
                 layout=widgets.Layout(width="auto"),
             )
@@ -125,20 +132,28 @@ class CombatView(View):
         no_helper = self.helper_box is not None and not self.helper_box.value
         bd = what_if(state, removed, no_helper)
         self.breakdown = bd
-        c = state.combat
-        monsters = ", ".join(card_name(state, m["card"]) for m in c.monsters)
-        side = c.fighter + (f" and {c.helper}" if c.helper and not no_helper else "")
+        c, _, lang = state.combat, self._, self.lang
+        monsters = ", ".join(card_name(state, m["card"], lang) for m in c.monsters)
+        helped = c.helper and not no_helper
+        side = _("{player} and {helper}").format(player=c.fighter, helper=c.helper) if helped else c.fighter
         note = ""
         if removed or no_helper:
-            gone = [card_name(state, cid) for cid in sorted(removed)] + (
-                [f"{c.helper}'s help"] if no_helper else []
+            gone = [card_name(state, cid, lang) for cid in sorted(removed)] + (
+                [_("{player}'s help").format(player=c.helper)] if no_helper else []
             )
-            note = f" <i>(what if: without {escape(', '.join(gone))})</i>"
-        self.summary.value = (
-            f"{escape(side)} against {escape(monsters)}: <b>{bd.players}</b> to "
-            f"<b>{bd.monsters}</b>, margin {bd.margin:+d}, {escape(bd.outcome)}{note}"
+            note = f" <i>({escape(_('what if: without {cards}').format(cards=', '.join(gone)))})</i>"
+        said = _("{side} against {monsters}: {players} to {strength}, margin {margin}, {outcome}").format(
+            side=side,
+            monsters=monsters,
+            players=bd.players,
+            strength=bd.monsters,
+            margin=f"{bd.margin:+d}",
+            outcome=gettext("figures", lang)(bd.outcome),
         )
-        fig = combat_waterfall_spec(bd)
+        self.summary.value = f"{escape(said)}{note}"
+        from .lesson import term_label
+
+        fig = combat_waterfall_spec(bd, lang, lambda t: term_label(state, t, lang))
         if self.defer:
             later(lambda: show_figure(self.out, fig))
         else:

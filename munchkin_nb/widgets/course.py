@@ -18,6 +18,7 @@ from .address import PageAddress
 from .base import View
 from .glossary import glossary_html
 from .lesson import Lesson
+from .links import lesson_rules_html
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
 #: The course, from the first door to winning: lesson files (stems) in teaching order.
@@ -241,7 +242,9 @@ class Course(View):
         self.lesson = Lesson(lesson_path(stem), lang=self.lang, on_progress=lambda e: self.record(stem, e))
         if lesson_state(self.store.progress, stem) == "new":
             self.record(stem, {"state": "started", "score": 0, "of": len(self.lesson.checks)})
-        self.lesson_box.children = (self.lesson.widget,)
+        # under the lesson, the rules it teaches: links to the rules explorer
+        taught = widgets.HTML(lesson_rules_html(self.lesson.scenario.rules, self.lang))
+        self.lesson_box.children = (self.lesson.widget, taught)
         self.render()
         return self.lesson
 

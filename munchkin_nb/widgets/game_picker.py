@@ -5,9 +5,12 @@ keep only the games that match."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+
+from munchkin_nb.i18n import gettext, pgettext
 
 from .base import View
 
@@ -30,20 +33,23 @@ def rules_words(g: dict[str, Any]) -> str:
     return " + ".join([str(g.get("ruleset", "?")), *map(str, g.get("modules") or [])])
 
 
-def game_label(g: dict[str, Any]) -> str:
+def game_label(g: dict[str, Any], lang: str = "en") -> str:
     """One line for a game: id, players, then where it comes from, rules, length and winner."""
-    source = str(g.get("source", "?"))
+    _ = gettext("stats", lang)
+    source = pgettext("stats", lang)("source", str(g.get("source", "?")))
     if g.get("parent_game") is not None:
-        source += f", a variation of game {g['parent_game']}"
+        source += _(", a variation of game {game}").format(game=g["parent_game"])
     parts = [source, rules_words(g)]
     if g.get("turns") is not None:
-        parts.append(f"{g['turns']} turns")
+        parts.append(_("{n} turns").format(n=g["turns"]))
     winners = ", ".join(map(str, g.get("winners") or []))
-    parts.append(f"won by {winners}" if winners else "no winner")
-    return f"Game {g['id']}: {', '.join(_names(g.get('players')))} ({'; '.join(parts)})"
+    parts.append(_("won by {players}").format(players=winners) if winners else _("no winner"))
+    players = ", ".join(_names(g.get("players")))
+    return _("Game {game}: {players} ({about})").format(game=g["id"], players=players, about="; ".join(parts))
 
 
-# filter name -> what of a game it compares (a game matches a value if it is among them)
+# filter name -> what of a game it compares (a game matches a value if it is among them); the
+# words of the menus (the names, "any", the sources, "no winner") are said in the page's language
 FACETS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "source": lambda g: [str(g.get("source", "?"))],
     "ruleset": lambda g: [rules_words(g)],
@@ -57,9 +63,27 @@ class GameFilters(View):
     `picker`; `on_pick(game_id)` is called when filtering changes the picked game."""
 
     def __init__(
-        self, games: list[dict[str, Any]], picker: widgets.Dropdown, on_pick: Callable[[int], None]
+        self,
+        games: list[dict[str, Any]],
+        picker: widgets.Dropdown,
+        on_pick: Callable[[int], None],
+        lang: str = "en",
     ) -> None:
         self.games = games
+        self.lang = lang
+        _ = self._ = gettext("stats", lang)
+        in_context = pgettext("stats", lang)
+
+        def said(facet: str, value: str) -> str:
+            """A menu's value in words: a source or "no winner" translated, names and numbers kept."""
+            return (
+                in_context("source", value)
+                if facet == "source"
+                else _(value)
+                if value == "no winner"
+                else value
+            )
+
         self.picker = picker
         self.on_pick = on_pick
         self.busy = False  # while the picker's options change: its value moves, no game is opened
@@ -67,9 +91,9 @@ class GameFilters(View):
         for name, facet in FACETS.items():
             values = sorted({v for g in games for v in facet(g)}, key=lambda v: (len(v), v))
             menu = widgets.Dropdown(
-                options=[ANY, *values],
+                options=[(_(ANY), ANY), *((said(name, v), v) for v in values)],
                 value=ANY,
-                description=name,
+                description=_(name),
                 layout=widgets.Layout(width="220px", max_width="100%"),
             )
             menu.add_class(f"munchkin-filter-{name}")
@@ -86,7 +110,7 @@ class GameFilters(View):
             [style, *self.menus.values(), self.count], layout=widgets.Layout(flex_flow="row wrap")
         )
         self.widget.add_class("munchkin-game-filters")
-        self.picker.options = [(game_label(g), g["id"]) for g in games]
+        self.picker.options = [(game_label(g, lang), g["id"]) for g in games]
         self.picker.value = games[0]["id"] if games else None
         self._say(len(games))
 
@@ -105,7 +129,7 @@ class GameFilters(View):
         current = self.picker.value
         self.busy = True
         try:
-            self.picker.options = [(game_label(g), g["id"]) for g in kept]
+            self.picker.options = [(game_label(g, self.lang), g["id"]) for g in kept]
             ids = [g["id"] for g in kept]
             if current in ids:
                 self.picker.value = current
@@ -136,10 +160,11 @@ class GameFilters(View):
             self.apply()
 
     def _say(self, kept: int) -> None:
-        total = len(self.games)
+        total, _ = len(self.games), self._
         if kept == total:
-            self.count.value = f"<span>{total} games</span>"
+            said = _("{total} games").format(total=total)
         elif kept:
-            self.count.value = f"<span>{kept} of {total} games</span>"
+            said = _("{kept} of {total} games").format(kept=kept, total=total)
         else:
-            self.count.value = f"<span>no game of {total} matches: the game shown stays</span>"
+            said = _("no game of {total} matches: the game shown stays").format(total=total)
+        self.count.value = f"<span>{escape(said)}</span>"

@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
 from munchkin_nb.viz.figures import Spec
 from munchkin_nb.viz.graphs import interaction_graph_spec
 

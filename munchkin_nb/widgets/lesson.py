@@ -9,7 +9,7 @@ learner cannot make can be asked about ("why not?"): the engine's refusal, rule 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -27,8 +27,9 @@ from munchkin_nb.engine import (
     legal_actions,
     verify,
 )
-from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.i18n import gettext
+from munchkin_nb.rules import RULE_INDEX
 from munchkin_nb.scenarios import load_scenario, scenario_game
 from munchkin_nb.scenarios.checks import ASK_RULES, engine_answer, same_answer
 from munchkin_nb.scenarios.runner import _action, _resolve_params
@@ -55,6 +56,7 @@ LESSON_CSS = """
 .munchkin-check.wrong {border-color: #c0392b; background: #fdecea;}
 .munchkin-scroll {overflow-x: auto; max-width: 100%;}
 .munchkin-lesson .say, .munchkin-check, .munchkin-why {overflow-wrap: anywhere;}
+.munchkin-rules-folded summary {color: #555; font-size: 12px; cursor: pointer;}
 .munchkin-why {border-left: 4px solid #999; background: #f6f6f6; padding: 4px 10px;}
 .munchkin-move-group h4 {margin: 6px 0 2px 0; font-size: 13px;}
 .munchkin-lesson .widget-button {height: auto; min-height: 28px; white-space: normal;}
@@ -62,7 +64,7 @@ LESSON_CSS = """
 """
 
 
-def _term_label(state: Any, t: Any, lang: str) -> str:
+def term_label(state: Any, t: Any, lang: str) -> str:
     """A term of the breakdown named in `lang`: its card's name, or whose level it is."""
     if lang == "en":
         return str(t.label)
@@ -74,6 +76,33 @@ def _term_label(state: Any, t: Any, lang: str) -> str:
     return str(t.label)
 
 
+def refusal_words(exc: IllegalAction, lang: str = "en") -> str:
+    """Why the engine refused, in `lang`: its own sentence in English (it names the cards and
+    numbers); in another language, the rule it names, by that language's title of the rule."""
+    if lang == "en":
+        return exc.sentence
+    from munchkin_nb.rules import RULE_INDEX
+    from munchkin_nb.rules.i18n import wording
+
+    rule = RULE_INDEX.get(exc.rule_id)
+    title = wording(rule, lang).title if rule is not None else exc.rule_id
+    return gettext("course", lang)("the rule “{rule}” does not allow it").format(rule=title)
+
+
+def rules_folded(rule_ids: Iterable[str], lang: str = "en") -> str:
+    """The rules an event line applied, by title; their text and citation unfold on a tap (a
+    phone showed the whole rule under every line of a lesson)."""
+    from munchkin_nb.rules.i18n import wording
+
+    rule_ids = list(rule_ids)
+    titles = [wording(RULE_INDEX[r], lang).title if r in RULE_INDEX else r for r in rule_ids]
+    if not titles:
+        return ""
+    said = escape(gettext("course", lang)("rules: {titles}").format(titles="; ".join(titles)))
+    unfolded = rules_html(rule_ids, lang)
+    return f"<details class='munchkin-rules-folded'><summary>{said}</summary>{unfolded}</details>"
+
+
 def combat_line(state: Any, lang: str = "en") -> str:
     """The fight's arithmetic in one line: every term of each side, the totals and the outcome."""
     if state.combat is None:
@@ -83,7 +112,7 @@ def combat_line(state: Any, lang: str = "en") -> str:
 
     def side(name: str) -> str:
         terms = [t for t in bd.terms if t.side == name]
-        return " + ".join(f"{escape(_term_label(state, t, lang))} {t.amount}" for t in terms) or "0"
+        return " + ".join(f"{escape(term_label(state, t, lang))} {t.amount}" for t in terms) or "0"
 
     return (
         f"<p class='munchkin-combat-line'>{escape(_('Players'))}: {side('players')} = <b>{bd.players}</b>; "
@@ -291,7 +320,7 @@ class Lesson(View):
             self.log.append(
                 f"<p class='reject'>{escape(action_words(a, self.game.state, lang=self.lang))} "
                 f"{escape(self._('is not allowed:'))} "
-                f"{escape(exc.sentence)}{rules_html([exc.rule_id], self.lang)}</p>"
+                f"{escape(refusal_words(exc, self.lang))}{rules_html([exc.rule_id], self.lang)}</p>"
             )
 
     # -- checks ---------------------------------------------------------------------
@@ -365,7 +394,8 @@ class Lesson(View):
                 cid = _resolve_params(s, named, self.scenario.cards).params["card"]
                 for a, exc in refusals(s, q["player"], legal_actions(s, q["player"])):
                     if a.params.get("card") == cid:
-                        body += f"<br>{escape(card_name(s, cid, self.lang))}: {escape(exc.sentence)}"
+                        why = refusal_words(exc, self.lang)
+                        body += f"<br>{escape(card_name(s, cid, self.lang))}: {escape(why)}"
                         rules.append(exc.rule_id)
                         break
         else:
@@ -440,7 +470,7 @@ class Lesson(View):
             new = g.act(action)
         except Exception as exc:
             self._restore(self.checkpoints.pop())
-            msg = exc.sentence if isinstance(exc, IllegalAction) else str(exc)
+            msg = refusal_words(exc, self.lang) if isinstance(exc, IllegalAction) else str(exc)
             self.log.append(
                 f"<p class='refused'>{escape(self._('That cannot be done here:'))} {escape(msg)}</p>"
             )
@@ -451,7 +481,7 @@ class Lesson(View):
         for e in new:
             if e.type != "ActionTaken":
                 told = link_terms(describe(e, s, lang=self.lang), self.lang)
-                lines.append(f"<li>{told}{rules_html(e.rules, self.lang)}</li>")
+                lines.append(f"<li>{told}{rules_folded(e.rules, self.lang)}</li>")
             s = evolve(s.copy(), e)
         head = f"<p class='chosen'><b>{escape(action_words(action, before, lang=self.lang))}.</b></p>"
         self.log.append(head + f"<ul class='events'>{''.join(lines)}</ul>")
@@ -498,10 +528,8 @@ class Lesson(View):
 
     # -- drawing --------------------------------------------------------------------
     def _move_words(self, a: Action, state: Any) -> str:
-        """A move offered to the learner: "Ana chose to kick open the door"; in another language,
-        who and then the move as a thing to do ("Ana: abrir la puerta de una patada")."""
-        if self.lang == "en":
-            return action_words(a, state, with_player=True)
+        """A move offered to the learner: who, then the move as a thing to do ("Ana: kick open the
+        door")."""
         move = action_words(a, state, with_player=False, lang=self.lang)
         return f"{a.player}: {move[:1].lower()}{move[1:]}"
 
@@ -599,7 +627,7 @@ class Lesson(View):
         self.why_out.value = (
             f"<div class='munchkin-why'><b>{escape(action_words(a, self.game.state, lang=self.lang))}</b>: "
             f"{escape(self._('the engine refuses'))} <code>{escape(exc.rule_id)}</code>: "
-            f"{escape(exc.sentence)}{rules_html([exc.rule_id], self.lang)}</div>"
+            f"{escape(refusal_words(exc, self.lang))}{rules_html([exc.rule_id], self.lang)}</div>"
         )
 
     def render(self) -> None:

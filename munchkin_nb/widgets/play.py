@@ -24,14 +24,15 @@ import ipywidgets as widgets
 from munchkin_nb.bots.heuristic import HeuristicBot
 from munchkin_nb.bots.runner import NAMES, Bot, ask_around, bot_move, table_view
 from munchkin_nb.engine import Action, Event, Game, IllegalAction, apply, context, evolve, legal_actions
-from munchkin_nb.engine.cardinfo import card
+from munchkin_nb.engine.core.cards import card
 from munchkin_nb.i18n import gettext
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz.words import action_words, card_name, describe
 
 from .base import View
 from .course import COURSE_LANGUAGES, ProgressStore
-from .lesson import LESSON_CSS, TRADE_MOVES, combat_line, move_groups
+from .hint_words import hint_reason
+from .lesson import LESSON_CSS, TRADE_MOVES, combat_line, move_groups, refusal_words
 from .stepper import TurnStepper
 from .table import CSS, rules_html, table_html
 
@@ -179,13 +180,13 @@ class GuidedGame(View):
             new = g.act(action)
         except IllegalAction as exc:
             refused = escape(self._("That cannot be done here:"))
-            self.log.append(f"<p class='refused'>{refused} {escape(exc.sentence)}</p>")
+            self.log.append(f"<p class='refused'>{refused} {escape(refusal_words(exc, self.lang))}</p>")
             self.render()
             return []
         self.checkpoint = cp
         self.decisions += 1
-        said = action_words(action, before, with_player=False, lang=self.lang)
-        self.log.append(f"<p class='mine'>{escape(self._('You'))}: {escape(said)}.</p>")
+        said = action_words(action, before, lang=self.lang)  # "Ana kicked open the door"
+        self.log.append(f"<p class='mine'>{escape(said)}.</p>")
         self._tell(before, new)
         self._run()
         self.render()
@@ -232,10 +233,12 @@ class GuidedGame(View):
             for e in apply(s, wanted, copy.deepcopy(self.game.chance)):
                 rules += [r for r in e.rules if r not in rules]
             move = escape(action_words(wanted, s, with_player=False, lang=self.lang))
+            because = escape(hint_reason(s, wanted, self.lang))
             shown = rules_html(rules, self.lang) or " " + escape(_("none beyond the move itself."))
             self.hint_html = (
-                f"{escape(_('A good player would:'))} <b>{move}</b>. "
-                f"{escape(_('The rules it applies:'))}{shown}"
+                f"{escape(_('A good player would:'))} <b>{move}</b>.<br>"
+                f"<span class='munchkin-hint-why'>{escape(_('Why:'))} {because}.</span> "
+                f"<details><summary>{escape(_('The rules it applies'))}</summary>{shown}</details>"
             )
         self.render()
         return wanted
@@ -396,14 +399,8 @@ class GuidedGame(View):
     def render(self) -> None:
         s, _ = self.game.state, self._
         head = _("A guided game: you are {player}").format(player=self.me)
-        about = escape(
-            _("{n} players, seed {seed}; the others are heuristic bots. Stored as game {game} in {path}.")
-        ).format(
-            n=len(self.names),
-            seed=self.seed,
-            game=self.game_id,
-            path=f"<code>{escape(self.store.path)}</code>",
-        )
+        about = escape(_("{n} players, deal {seed}; the computer plays the others. Every move is kept."))
+        about = about.format(n=len(self.names), seed=self.seed)
         self.head.value = f"<h3>{escape(head)}</h3><p>{about}</p>"
         table = table_html(s, lang=self.lang)
         self.table.value = f"<div class='munchkin-table-box'>{table}</div>{combat_line(s, self.lang)}"

@@ -26,6 +26,7 @@ from munchkin_nb.rules.search import MAX_QUERY, Hit, bounded, search
 
 from .address import PageAddress
 from .base import View
+from .links import rule_links_html
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIR = REPO_ROOT / "tests" / "scenarios"
@@ -128,7 +129,8 @@ def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = 
         f"<div class='munchkin-rule' data-rule='{escape(r.id)}' lang='{lang}'>"
         f"<b>{escape(w.title)}</b><span class='rid'>{escape(r.id)}</span>"
         f"<div>{escape(w.text)}</div>"
-        f"<div class='citation'>{citation_html(r, lang)}</div>{why}{checked}</div>"
+        f"<div class='citation'>{citation_html(r, lang)}</div>{why}{checked}"
+        f"{rule_links_html(r.id, lang)}</div>"
     )
 
 
@@ -137,9 +139,7 @@ def differences_html(lang: str = "en") -> str:
     sideways inside its box on a phone)."""
     t = gettext(DOMAIN, lang)
     names = compared_rulesets()
-    head = "".join(
-        f"<th>{escape(RULESETS[n].source or n)} <span class='rid'>{escape(n)}</span></th>" for n in names
-    )
+    head = "".join(f"<th>{escape(t(RULESETS[n].source or n))}</th>" for n in names)
     none, same = t("no such rule"), t("as in the base game")
     rows = []
     for d in differences():
@@ -164,6 +164,13 @@ def differences_html(lang: str = "en") -> str:
         + "".join(rows)
         + "</table></div>"
     )
+
+
+INTRO = (
+    "Every rule of the game in six languages: search in any of them (accents optional, word stems, "
+    "card names). Each rule comes with the rulebook it stands in, the rulebook's own words beside our "
+    "translation, and the worked examples that check it. The Cards tab shows how the cards relate."
+)
 
 
 class RulesExplorer(View):
@@ -223,7 +230,8 @@ class RulesExplorer(View):
         controls = [self.language, self.search, self.ruleset or self.ruleset_note, self.address]
         bar = widgets.HBox(controls)
         bar.add_class("munchkin-controls")
-        self.widget = widgets.VBox([widgets.HTML(STYLE), bar, self.tabs])
+        self.heading = widgets.HTML()  # the page's title and what it offers, in the chosen language
+        self.widget = widgets.VBox([widgets.HTML(STYLE), self.heading, bar, self.tabs])
         self.widget.add_class("munchkin-rules-explorer")
         self._relabel()
 
@@ -238,6 +246,7 @@ class RulesExplorer(View):
     def _relabel(self) -> None:
         """Every page text in the chosen language, then the results again."""
         t = gettext(DOMAIN, self.lang)
+        self.heading.value = f"<h1>{escape(t('Rules explorer'))}</h1><p>{escape(t(INTRO))}</p>"
         self.language.description = t("language")
         self.search.description = t("search")
         self.search.placeholder = t("search the rules in any language: run away, huir, смывка, 도망…")

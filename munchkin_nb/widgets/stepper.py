@@ -11,7 +11,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from munchkin_nb.engine.events import Event
+from munchkin_nb.engine.core.events import Event
+from munchkin_nb.i18n import gettext
 from munchkin_nb.viz.words import describe
 
 from .base import View
@@ -34,8 +35,10 @@ class TurnStepper(View):
 
     CACHE = 16
 
-    def __init__(self, store: Any, game_id: int, seq: int = 1) -> None:
+    def __init__(self, store: Any, game_id: int, seq: int = 1, lang: str = "en") -> None:
         self.store = store
+        self.lang = lang
+        _ = self._ = gettext("stats", lang)  # the words of the analysis pages
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._listeners: list[Callable[[int], None]] = []
         self._game_listeners: list[Callable[[int, int], None]] = []
@@ -43,20 +46,24 @@ class TurnStepper(View):
         self._syncing = False
         self._load(game_id)
 
-        self.prev_button = _button("◀ previous", "the event before (←)", "munchkin-prev")
-        self.next_button = _button("next ▶", "the event after (→)", "munchkin-next")
+        self.prev_button = _button(_("◀ previous"), _("the event before (←)"), "munchkin-prev")
+        self.next_button = _button(_("next ▶"), _("the event after (→)"), "munchkin-next")
         self.prev_turn_button = _button(
-            "◀ turn", "the start of this turn, or of the one before (↑)", "munchkin-prev-turn"
+            _("◀ turn"), _("the start of this turn, or of the one before (↑)"), "munchkin-prev-turn"
         )
-        self.next_turn_button = _button("turn ▶", "the start of the next turn (↓)", "munchkin-next-turn")
-        self.prev_combat_button = _button("◀◀ combat", "the previous combat (PgUp)", "munchkin-prev-combat")
-        self.next_combat_button = _button("combat ▶▶", "the next combat (PgDn)", "munchkin-next-combat")
-        self.next_level_button = _button("level ▶", "the next change of a level", "munchkin-next-level")
+        self.next_turn_button = _button(
+            _("turn ▶"), _("the start of the next turn (↓)"), "munchkin-next-turn"
+        )
+        self.prev_combat_button = _button(
+            _("◀◀ combat"), _("the previous combat (PgUp)"), "munchkin-prev-combat"
+        )
+        self.next_combat_button = _button(_("combat ▶▶"), _("the next combat (PgDn)"), "munchkin-next-combat")
+        self.next_level_button = _button(_("level ▶"), _("the next change of a level"), "munchkin-next-level")
         self.slider = widgets.IntSlider(
             value=max(1, min(seq, self.last)),
             min=1,
             max=self.last,
-            description="event",
+            description=_("event"),
             continuous_update=False,
             layout=widgets.Layout(width="420px", max_width="100%"),
         )
@@ -65,21 +72,21 @@ class TurnStepper(View):
             value=self.events[self.slider.value - 1].turn,
             min=0,
             max=self.events[-1].turn,
-            description="turn",
+            description=_("turn"),
             layout=widgets.Layout(width="150px", max_width="100%"),
         )
         self.turn_box.add_class("munchkin-turn")
         self.keys = KeyShortcuts(self.shortcut)
         self.download = DownloadButton(self.jsonl)
         self.variations = widgets.Select(
-            options=[], description="variations", layout=widgets.Layout(width="640px", max_width="100%")
+            options=[], description=_("variations"), layout=widgets.Layout(width="640px", max_width="100%")
         )
         self.variations.add_class("munchkin-variations")
         self.table = widgets.HTML()
         self.table.add_class("munchkin-table-box")
         # a recorded game knows every hand: an analyst may look at them all (a learner at the
         # table would not, so it starts off)
-        self.hands_toggle = widgets.ToggleButton(value=False, description="show every hand")
+        self.hands_toggle = widgets.ToggleButton(value=False, description=_("show every hand"))
         self.hands_toggle.add_class("munchkin-show-hands")
         self.hands_toggle.observe(lambda _c: self.render(), names="value")
         self.event_html = widgets.HTML()
@@ -331,16 +338,20 @@ class TurnStepper(View):
         seq = self.seq
         state = self.state(seq)
         before = self.state(seq - 1) if seq > 1 else None
-        self.table.value = table_html(state, before, hands=self.hands_toggle.value)
+        self.table.value = table_html(state, before, hands=self.hands_toggle.value, lang=self.lang)
         e = self.event
-        sentence = describe(e, before if before is not None else state)
-        who = "the engine" if e.automatic else (e.actor or "a player")
+        sentence = describe(e, before if before is not None else state, lang=self.lang)
+        _ = self._
+        who = _("the engine") if e.automatic else (e.actor or _("a player"))
         if e.payload.get("out_of_turn"):
-            who += ", out of turn"
+            who = _("{player}, out of turn").format(player=who)
+        head = _("Event {seq} of {last}").format(seq=seq, last=self.last)
+        when = _("turn {turn}, {phase}, by {who}").format(
+            turn=e.turn, phase=gettext("words", self.lang)(e.phase.replace("_", " ")), who=who
+        )
         self.event_html.value = (
-            f"<div class='munchkin-event'><b>Event {seq} of {self.last}</b> "
-            f"(turn {e.turn}, {escape(e.phase)}, "
-            f"by {escape(who)}): {escape(sentence)}{rules_html(e.rules)}</div>"
+            f"<div class='munchkin-event'><b>{escape(head)}</b> ({escape(when)}): "
+            f"{escape(sentence)}{rules_html(e.rules, self.lang)}</div>"
         )
         self._syncing = True
         try:

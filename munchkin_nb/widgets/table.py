@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from munchkin_nb.engine.cardinfo import card
-from munchkin_nb.engine.combat import item_bonus
+from munchkin_nb.engine.core.cards import card
+from munchkin_nb.engine.query.combat import item_bonus
 from munchkin_nb.i18n import gettext
 from munchkin_nb.rules import RULE_INDEX
 from munchkin_nb.viz.words import card_name
@@ -185,6 +185,8 @@ def rules_html(rule_ids: Iterable[str], lang: str = "en") -> str:
     from munchkin_nb.rules.citations import citation_html
     from munchkin_nb.rules.i18n import wording
 
+    from .links import rule_link
+
     items = []
     for rid in rule_ids:
         r = RULE_INDEX.get(rid)
@@ -193,7 +195,7 @@ def rules_html(rule_ids: Iterable[str], lang: str = "en") -> str:
         else:
             w = wording(r, lang)
             items.append(
-                f"<li><code>{escape(r.id)}</code> <b>{escape(w.title)}</b>: {escape(w.text)} "
+                f"<li><code>{rule_link(r.id, lang)}</code> <b>{escape(w.title)}</b>: {escape(w.text)} "
                 f"<i>({citation_html(r, lang)})</i></li>"
             )
     return f"<ul class='rules'>{''.join(items)}</ul>" if items else ""

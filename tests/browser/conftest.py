@@ -3,10 +3,11 @@
 Fixtures:
 - ``sample_db``: a real event store made for the session with the package
   (three 4-player bot games played by the engine, stored by ``EventStore``).
-- ``app_server``: the app (``python -m munchkin_nb.app``) on a free port of
-  127.0.0.1, serving ``sample_db``; stopped, with its kernels, at the end.
-- ``start_app``: starts more servers (another database, other Voila flags),
-  all stopped at the end of the session.
+- ``app_server``: the games page (``python -m munchkin_nb.app --notebook notebooks/app.ipynb``)
+  alone on a free port of 127.0.0.1, serving ``sample_db``; stopped, with its kernels, at the end.
+- ``site_server``: the whole site as ``make app`` serves it (every page, one server).
+- ``start_app``: starts more servers (another database, other Voila flags, ``notebook=SITE``
+  for the site; the games page alone by default), all stopped at the end of the session.
 - ``browser``: /usr/bin/chromium through Playwright (never ``playwright install``).
 - ``watched_page``: a fresh page whose console errors, page errors and requests
   to hosts other than this machine are recorded (``watch.console_errors``,
@@ -28,7 +29,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from benchmarks.app_timing import CHROMIUM, is_outside, launch_chromium  # noqa: E402 (after the sys.path set-up above)
-from munchkin_nb.app import AppServer, serve  # noqa: E402 (after the sys.path set-up above)
+from munchkin_nb.app import NOTEBOOK, SITE, AppServer, serve  # noqa: E402 (after the sys.path set-up above)
 
 # Timeouts in ms for the page to show its widgets (a kernel starts per page).
 PAGE_TIMEOUT_MS = 60_000
@@ -61,10 +62,9 @@ def start_app(tmp_path_factory) -> Iterator:
     """``start_app(db=..., voila_args=[...]) -> AppServer``; every server stops at session end."""
     stack = []
 
-    def start(*, db=None, notebook=None, voila_args=()) -> AppServer:
+    def start(*, db=None, notebook=NOTEBOOK, voila_args=()) -> AppServer:
         log = tmp_path_factory.mktemp("voila") / "voila.log"
-        kwargs = {"notebook": notebook} if notebook is not None else {}
-        manager = serve(db=db, voila_args=list(voila_args), log_path=log, **kwargs)
+        manager = serve(db=db, voila_args=list(voila_args), log_path=log, notebook=notebook)
         server = manager.__enter__()
         stack.append(manager)
         return server
@@ -77,6 +77,11 @@ def start_app(tmp_path_factory) -> Iterator:
 @pytest.fixture(scope="session")
 def app_server(start_app, sample_db) -> AppServer:
     return start_app(db=sample_db)
+
+
+@pytest.fixture(scope="session")
+def site_server(start_app, sample_db) -> AppServer:
+    return start_app(db=sample_db, notebook=SITE)
 
 
 @pytest.fixture(scope="session")

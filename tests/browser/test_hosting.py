@@ -83,12 +83,14 @@ def test_a_link_lands_on_its_position_and_the_address_follows(app_server, watche
     watch.assert_clean()
 
 
-def test_a_link_to_no_such_game_shows_the_first_one(app_server, watched_page, store_games):
+def test_a_link_to_no_such_game_shows_the_first_one_and_says_so(app_server, watched_page, store_games):
     page, watch = watched_page
     page.goto(f"{app_server.url}?game=9999&event=abc")
     page.locator(NEXT).wait_for(state="visible")
     assert page.locator(PICKER).input_value().startswith(f"Game {store_games[0]['id']}:")
     assert page.locator(EVENT).first.inner_text().replace("\xa0", " ").startswith("Event 1 of ")
+    notice = page.locator(".munchkin-address-notice").inner_text()
+    assert "game=9999" in notice and "event=abc" in notice and "default" in notice
     watch.assert_clean()
 
 

@@ -5,7 +5,7 @@ translation of the words the rule quotes from its rulebook (`quote2`, `quote3` f
 two or three passages; none where the rulebook is in that language). `headings.yaml` translates
 the rulebooks' section headings. English titles and texts stay in the catalogue; `en.yaml` holds only quotes.
 `cards.yaml` names cards in the languages whose rulebooks name them. A plug-in (a ruleset or a
-module) may keep its own rules' translations beside it, in `munchkin_nb/rulesets/<name>/i18n/<lang>.yaml`
+module) may keep its own rules' translations beside it, in `munchkin_nb/plugins/<name>/i18n/<lang>.yaml`
 of the same shape; `table` reads them all.
 How to add a language or a rule's translation: docs/rulebooks.md.
 """
@@ -21,6 +21,7 @@ import yaml
 
 from munchkin_nb.i18n import LANGUAGES
 from munchkin_nb.rules.catalogue import RULES, Rule
+from munchkin_nb.rules.registry import folders
 from munchkin_nb.rules.sources import quote_of, quotes_of, source_of
 
 DATA_DIR = Path(__file__).parent
@@ -45,13 +46,10 @@ def _language(lang: str) -> str:
     return lang
 
 
-PLUGINS_DIR = DATA_DIR.parent.parent / "rulesets"
-
-
 def _files(lang: str) -> list[Path]:
     """The translation files of `lang`: the catalogue's own, then each plug-in's, in name order."""
     own = DATA_DIR / f"{_language(lang)}.yaml"
-    return [p for p in [own, *sorted(PLUGINS_DIR.glob(f"*/i18n/{lang}.yaml"))] if p.is_file()]
+    return [p for p in [own, *(d / "i18n" / f"{lang}.yaml" for d in folders().values())] if p.is_file()]
 
 
 @lru_cache(maxsize=8)

@@ -1,0 +1,133 @@
+"""What Munchkin Cthulhu changes in the engine, through its hooks: the Cultist and the level floors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from munchkin_nb.engine.kit import (
+    AFTER_ACTION,
+    DISCARD_PILE,
+    MAY_DROP,
+    MONSTER_LEVEL,
+    Action,
+    Builder,
+    Ctx,
+    GameState,
+    Player,
+    Step,
+    Term,
+    card,
+    change_level,
+    check_win,
+    discard,
+    name_of,
+    step,
+)
+
+from . import CULTIST, NAME, PILE
+
+
+def is_cultist_card(s: GameState, cid: str) -> bool:
+    c = card(s, cid)
+    return c.kind == "class" and c.klass == CULTIST
+
+
+def is_cultist(s: GameState, p: Player) -> bool:
+    return any(is_cultist_card(s, c) for c in p.classes)
+
+
+@DISCARD_PILE.register(NAME)
+def cultist_pile(s: GameState, cid: str) -> str | None:
+    """Every Cultist card, discarded for any reason, goes to the Cultists' own pile."""
+    return PILE if is_cultist_card(s, cid) else None
+
+
+@MAY_DROP.register(NAME)
+def cultist_stays(s: GameState, player: str, cid: str) -> tuple[str, str] | None:
+    if is_cultist_card(s, cid):
+        return "cthulhu.cultist_stays", f"{player} cannot drop the Cultist at will; only a card can end it."
+    return None
+
+
+@MONSTER_LEVEL.register(NAME)
+def monster_floor(s: GameState, monster: str, terms: list[Term]) -> list[Term]:
+    """A monster's level (its own and its enhancers') never goes below 1 by cards."""
+    level = sum(t.amount for t in terms)
+    if level >= 1:
+        return []
+    name = card(s, monster).name
+    return [Term("monsters", f"{name}: no level below 1", 1 - level, None, "cthulhu.monster_level_floor")]
+
+
+@step("become_cultist")
+def become_cultist(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
+    """Take a Cultist card from the Cultists' pile (none there, or a Cultist already: no effect)."""
+    s = b.s
+    p = s.player(ctx.victim)
+    if is_cultist(s, p):
+        b.emit(
+            "BadStuffApplied",
+            {
+                "player": ctx.victim,
+                "monster": ctx.source,
+                "step": "become_cultist",
+                "note": "already a Cultist",
+            },
+            ["cthulhu.already_cultist"],
+        )
+        return
+    if not s.discards[PILE]:
+        b.emit(
+            "BadStuffApplied",
+            {
+                "player": ctx.victim,
+                "monster": ctx.source,
+                "step": "become_cultist",
+                "note": "no Cultist card",
+            },
+            ["cthulhu.become_cultist"],
+        )
+        return
+    room = 2 if p.super_munchkin else 1
+    for old in p.classes[: max(0, len(p.classes) - room + 1)]:  # one class only, or two with Super Munchkin
+        discard(b, ctx.victim, old, f"made a Cultist by {name_of(b, ctx.source)}", ["cthulhu.one_class"])
+    b.emit(
+        "CardPlayed",
+        {"player": ctx.victim, "card": s.discards[PILE][-1], "into": "classes", "from": PILE},
+        ["cthulhu.become_cultist"],
+    )
+
+
+def _new_cultists(b: Builder) -> set[str]:
+    """Players whom this action's events made Cultists."""
+    return {
+        e.payload["player"]
+        for e in b.events
+        if e.type == "CardPlayed"
+        and e.payload["into"] == "classes"
+        and is_cultist_card(b.s, e.payload["card"])
+    }
+
+
+@AFTER_ACTION.register(NAME)
+def settle(b: Builder, a: Action) -> None:
+    """After each action: Super Munchkin without a class goes; the Cultists' two ends of the game."""
+    s = b.s
+    for p in s.players:
+        if p.super_munchkin and not p.classes:
+            discard(b, p.name, p.super_munchkin, "no class left", ["cthulhu.super_munchkin_lost"])
+    if s.winners or s.phase == "setup":  # the ends are checked once the game is under way
+        return
+    others = [p for p in s.players if not is_cultist(s, p)]
+    if not others:
+        top = max(p.level for p in s.players)
+        b.emit(
+            "GameWon",
+            {"winners": [p.name for p in s.players if p.level == top], "how": "all Cultists"},
+            ["cthulhu.all_cultists"],
+        )
+        return
+    if len(others) == 1 and _new_cultists(b) & {p.name for p in s.players if is_cultist(s, p)}:
+        last = others[0].name
+        change_level(b, last, 1, "the last non-Cultist", by_kill=True, rules=["cthulhu.last_non_cultist"])
+        check_win(b)

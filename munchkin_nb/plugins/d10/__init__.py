@@ -1,0 +1,39 @@
+"""The Munchkin d10 module as a plug-in: spend a level before kicking the door to roll a d10.
+
+The table of ten results is in 000 (the module section at its end); `engine.py` carries it out
+with its own moves and hooks. Switched on per game: `simulate --modules d10`, `modules: [d10]`.
+"""
+
+from __future__ import annotations
+
+from munchkin_nb.rules.rulesets import Module, Plugin, Words
+
+from .rules import RULES
+
+NAME = "d10"
+SIDES = 10
+
+MODULE = Module(
+    name=NAME,
+    title="Munchkin d10",
+    source="Munchkin (the base game), the Munchkin d10 module",
+    die_sides=SIDES,
+    # how often a heuristic bot takes each of the module's moves when it may (the rest: its own)
+    bot_tries={
+        "d10_roll": 0.3,
+        "d10_set_die": 0.2,
+        "d10_apply": 1.0,
+        "d10_choose": 1.0,
+        "d10_reload": 0.5,
+    },
+    cards=NAME,  # the Reloaded Die: its cards.yaml
+)
+PLUGIN = Plugin(
+    NAME,
+    RULES,
+    module=MODULE,
+    # the Reloaded Die's word: turn someone else's d10 to any face (carried out in engine.py)
+    words=Words(effects={"set_others_die": frozenset()}),
+)
+
+__all__ = ["MODULE", "NAME", "PLUGIN", "RULES", "SIDES"]

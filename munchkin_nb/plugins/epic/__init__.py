@@ -1,0 +1,42 @@
+"""The Epic Munchkin module as a plug-in: play on to level 20, Epic characters from level 10.
+
+Its numbers (the winning level, the levels only a kill reaches) are `Module.changes` to the
+ruleset; what an Epic character does differently (two doors, race and class powers) is in
+`engine.py`, as hooks and moves. Switched on per game: `simulate --modules epic`, `modules: [epic]`.
+"""
+
+from __future__ import annotations
+
+from munchkin_nb.rules.rulesets import Module, Plugin
+
+from .expansions_rules import RULES as WITH_EXPANSIONS
+from .rules import RULES
+
+NAME = "epic"
+#: the level from which a character is Epic: where the base game would have been won
+EPIC_FROM = 10
+
+MODULE = Module(
+    name=NAME,
+    title="Epic Munchkin",
+    source="Munchkin (the base game), the Epic Munchkin module",
+    # how often a heuristic bot takes each of the module's moves when it may
+    bot_tries={
+        "epic_miracle": 0.2,
+        "epic_shadow_steal": 0.5,
+        "epic_escape_curse": 0.7,
+        "epic_suffer_curse": 1.0,
+        "epic_orc_eat": 1.0,
+        "epic_drop_big_item": 1.0,
+        "epic_centaur_herd": 0.5,
+        "epic_pet_bonus": 1.0,
+        "epic_tame_pet": 1.0,
+        "epic_pet_wander": 0.5,
+        "epic_ranger_tame": 0.5,
+    },
+    changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
+)
+# with them the expansions' epic powers; they act only with both modules on
+PLUGIN = Plugin(NAME, RULES + WITH_EXPANSIONS, module=MODULE)
+
+__all__ = ["EPIC_FROM", "MODULE", "NAME", "PLUGIN", "RULES"]

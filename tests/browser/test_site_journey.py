@@ -1,0 +1,249 @@
+"""The whole site as ``make app`` serves it: one server, one origin, one language, links between pages.
+
+- A newcomer's journey by clicking links only, from ``/``: home -> the course (choosing Español
+  there) -> a lesson -> the guided game (in Spanish, not chosen again) -> its review in the stepper
+  -> the rules explorer through a rule's link -> statistics -> a card -> home; at desktop and phone
+  sizes. On every page: the header in the visit's language, no seed file name, nothing wider than
+  the window, no console error or warning (but Voila 0.5.13's own); at the end, the server's
+  kernels back to its preheated pool within 10 s (each page closed said so to the server).
+- Bad addresses: a notice naming the value and what is allowed, the page's default, no error box.
+- Addresses with no page: 404, never a 500.
+
+Screenshots go to ``$MUNCHKIN_SCREENSHOTS`` (default: the test's tmp folder).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from munchkin_nb.site import PAGES
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+# Voila 0.5.13's module-federation warnings (docs/deploy.md, tests/browser/test_pages.py)
+FEDERATION = re.compile(
+    r"^(Unsatisfied version \S+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module @jupyterlab/"
+    r"|No satisfying version \(\S+\) of shared module @jupyterlab/\S+ found in shared scope default)"
+)
+SEED_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")  # a rulebook's file name in /work/shared/seeds
+NOTEBOOK_PAGES = [p for p in PAGES.values() if p.notebook]
+POOL = len(NOTEBOOK_PAGES)  # one preheated kernel waiting for each page (voila.json)
+NEXT = ".munchkin-next:not([disabled])"
+VOILA_ERROR = "There was an error when executing cell"
+
+
+class Console:
+    """Console errors and warnings of a page, but Voila's own known warnings."""
+
+    def __init__(self, page):
+        self.bad: list[str] = []
+        page.on("console", self._message)
+        page.on("pageerror", lambda error: self.bad.append(f"page error: {error}"))
+
+    def _message(self, msg) -> None:
+        if msg.type in ("error", "warning") and not FEDERATION.match(msg.text):
+            self.bad.append(f"{msg.type}: {msg.text}")
+
+
+def screenshots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("MUNCHKIN_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def check_page(page, lang: str, step: str, seen: list[str]) -> None:
+    """What every page of the journey keeps: the header in `lang`, no overflow, no Voila error
+    box; a seed file name it shows is added to `seen` (said at the journey's end)."""
+    page.wait_for_function(
+        "lang => document.querySelector('#munchkin-site select')?.value === lang", arg=lang, timeout=10_000
+    )
+    text = page.inner_text("body")
+    seen += [f"{step}: {name}" for name in sorted(set(SEED_FILE.findall(text)))]
+    assert VOILA_ERROR not in text, step
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{step}: the page is {overflow} px wider than the window"
+
+
+def wait_for_kernels(server, count: int, timeout: float) -> float:
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if len(server.kernel_pids()) == count:
+            return time.monotonic() - start
+        time.sleep(0.2)
+    left = len(server.kernel_pids())
+    raise AssertionError(f"{left} kernels {timeout} s after the pages closed, not {count}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path, size):
+    wait_for_kernels(site_server, POOL, 120)  # the pool filled (the server has just started)
+    context = browser.new_context(viewport=SIZES[size], locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    console = Console(page)
+    folder = screenshots(tmp_path)
+    times: dict[str, float] = {}
+    seed_files: list[str] = []
+    started = time.monotonic()
+
+    def step(name: str, lang: str, ready: str) -> None:
+        t = time.monotonic()
+        try:
+            page.locator(ready).first.wait_for(state="visible")
+        except Exception:
+            page.screenshot(path=str(folder / f"site-{size}-failed-{name}.png"))
+            raise
+        times[name] = round(time.monotonic() - t, 2)
+        check_page(page, lang, name, seed_files)
+        page.screenshot(path=str(folder / f"site-{size}-{len(times)}-{name}.png"))
+
+    # home, in the browser's language
+    page.goto(site_server.url)
+    step("home", "en", ".munchkin-home-pages")
+    assert page.title() == "Munchkin"
+    page.click(".munchkin-home-course a")
+
+    # the course: Español chosen on the page, then a lesson
+    step("course", "en", ".munchkin-course-language select")
+    page.select_option(".munchkin-course-language select", label="Español")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('lang') === 'es'")
+    page.locator(".lesson-id-first_turn", has_text="Tu primer turno").click()
+    step("lesson", "es", ".munchkin-lesson-rules a")
+    assert "las reglas que enseña esta lección" in page.inner_text(".munchkin-lesson-rules")
+
+    # the guided game, in Spanish without choosing again
+    page.click("#munchkin-site a.munchkin-site-play")
+    step("play", "es", ".munchkin-review-link")
+    assert "/play" in page.url and "lang=es" in page.url
+    assert "Una partida guiada" in page.inner_text("body")
+    assert page.locator(".munchkin-play-language select option:checked").inner_text() == "Español"
+
+    # its review in the stepper, then a rule of its first event in the explorer
+    page.click(".munchkin-review-link")
+    step("review", "es", NEXT)
+    page.wait_for_function("() => location.search.includes('store=played')")
+    rule_link = page.locator("a.munchkin-rule-link").first
+    rule = rule_link.inner_text()
+    rule_link.click()
+    step("rule", "es", f".munchkin-rule[data-rule='{rule}']")
+    assert page.locator(".munchkin-language select option:checked").inner_text() == "Español"
+
+    # statistics, then a card of its table in the explorer's card view
+    page.click("#munchkin-site a.munchkin-site-stats")
+    step("stats", "es", "a.munchkin-card-link")
+    card_link = page.locator("a.munchkin-card-link").first
+    card = card_link.inner_text()
+    card_link.click()
+    step("card", "es", ".munchkin-card-picker select")
+    shown = page.locator(".munchkin-card-picker select option:checked").inner_text()
+    assert shown.lower().startswith(card.replace("_", " ")), (card, shown)  # the table shows card ids
+    assert page.locator(".munchkin-address-notice").count() == 0
+
+    # home again, in Spanish
+    page.click("#munchkin-site a.munchkin-site-home")
+    step("home-again", "es", ".munchkin-home-pages")
+    assert "Aprender" in page.inner_text(".munchkin-home-pages")
+    times["journey"] = round(time.monotonic() - started, 2)
+
+    assert console.bad == []
+    context.close()
+    times["kernels back to the pool"] = round(wait_for_kernels(site_server, POOL, 10), 2)
+    print(f"\njourney {size}: {json.dumps(times)}")
+    assert seed_files == [], "rulebook file names shown (a reader has no such file)"
+
+
+BAD_ADDRESSES = [
+    ("/games?game=999999", "game=999999", NEXT),
+    ("/games?game=abc", "game=abc", NEXT),
+    ("/games?event=-1", "event=-1", NEXT),
+    ("/course?lang=xx", "lang=xx", ".munchkin-course-language select"),
+    ("/course?lesson=nonexistent", "lesson=nonexistent", ".munchkin-course-language select"),
+    ("/rules?ruleset=bogus", "ruleset=bogus", ".munchkin-count"),
+    ("/play?seed=9223372036854775808", "seed=9223372036854775808", ".munchkin-review-link"),
+    ("/play?seed=" + "7" * 5000, "seed=7777777", ".munchkin-review-link"),
+    ("/play?players=9&lang=es", "players=9", ".munchkin-review-link"),
+    ("/stats?sort=bogus", "sort=bogus", "a.munchkin-card-link"),
+    ("/analyser?game=0", "game=0", NEXT),
+]
+
+
+@pytest.mark.parametrize(("path", "named", "ready"), BAD_ADDRESSES, ids=[b[1][:20] for b in BAD_ADDRESSES])
+def test_a_bad_address_is_said_and_the_page_shows_its_default(
+    site_server, browser, tmp_path, path, named, ready
+):
+    context = browser.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    console = Console(page)
+    page.goto(site_server.url.rstrip("/") + path)
+    page.locator(ready).first.wait_for(state="visible")
+    notice = page.locator(".munchkin-address-notice").inner_text()
+    assert named in notice
+    spanish = "lang=es" in path
+    assert ("se admiten" if spanish else "allowed are") in notice
+    assert ("predeterminado" if spanish else "default") in notice
+    assert VOILA_ERROR not in page.inner_text("body")
+    assert console.bad == []
+    name = re.sub(r"\W+", "-", named[:24]).strip("-")
+    page.screenshot(path=str(screenshots(tmp_path) / f"site-bad-address-{name}.png"))
+    page.close(run_before_unload=True)
+    context.close()
+
+
+def status_of(url: str) -> int:
+    request = urllib.request.Request(url)
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(request, timeout=30) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("/voila/templates/munchkin/index.html.j2", 404),
+        ("/voila/templates/munchkin/conf.json", 404),
+        ("/voila/templates/..%2f..%2f..%2fetc%2fpasswd", 404),
+        ("/voila/templates/munchkin%2fstatic%2f..%2f..%2fconf.json", 404),
+        ("/voila/templates/lab/static/..%2f..%2f..%2fvoila.json", 404),
+        ("/logout", 404),
+        ("/login", 404),
+        ("/no-such-page", 404),
+        ("/voila/render/course.ipynb?lesson=items", 302),
+        ("/?game=1&event=5", 302),
+        ("/munchkin/site.js", 200),
+        ("/?lang=ko", 200),
+    ],
+)
+def test_addresses_answer_without_a_server_error(site_server, path, status):
+    assert status_of(site_server.url.rstrip("/") + path) == status
+
+
+def test_old_addresses_go_on_to_the_pages(site_server):
+    def location(path: str) -> str:
+        request = urllib.request.Request(site_server.url.rstrip("/") + path)
+        try:
+            urllib.request.build_opener(NoRedirect).open(request, timeout=30)
+        except urllib.error.HTTPError as error:
+            return str(error.headers["Location"])
+        raise AssertionError(f"{path} was not redirected")
+
+    assert location("/voila/render/course.ipynb?lesson=items").endswith("/course?lesson=items")
+    assert location("/?game=1&event=5").endswith("/games?game=1&event=5")
+    assert location("/voila/tree").endswith("/")

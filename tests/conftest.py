@@ -1,0 +1,39 @@
+"""Suite-wide set-up: hypothesis profiles, and how pytest-xdist shares the tests among its workers.
+
+- Hypothesis: the ``ci`` profile when ``CI`` is set (as ``.ci/run`` runs), else ``dev``;
+  ``HYPOTHESIS_PROFILE=thorough`` runs every property over many more games.
+- xdist (``make test`` runs ``pytest -n 2 --dist loadgroup``): every browser test is in one group,
+  so one worker starts the app servers and chromium once and runs them all; the other tests go by
+  file, so a module's fixtures (played games, stores) are made on one worker, not on each.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+BROWSER = Path(__file__).resolve().parent / "browser"
+
+# A property plays whole games per example: no per-example deadline (a loaded machine would miss
+# it), and a slow example is the test's nature, not a health problem.
+_PROPERTY = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+# 25 games or random walks per property, each over a ruleset drawn with any of its modules.
+settings.register_profile("dev", max_examples=25, **_PROPERTY)
+# The same number on CI, from a fresh clone: no example database to write, and a failure prints
+# the blob that replays it (@reproduce_failure).
+settings.register_profile("ci", max_examples=25, database=None, print_blob=True, **_PROPERTY)
+settings.register_profile("thorough", max_examples=300, **_PROPERTY)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+# tryfirst: xdist's worker reads the groups in its own hook of this name, which would run first
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests share one xdist group; every other test is grouped with its file."""
+    for item in items:
+        path = Path(item.path)
+        group = "browser" if BROWSER in path.parents else path.relative_to(BROWSER.parent).as_posix()
+        item.add_marker(pytest.mark.xdist_group(group))

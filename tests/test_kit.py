@@ -1,0 +1,155 @@
+"""The plug-in kit: typed hook points that compose whatever order modules are named in, a registry
+that builds an engine from some plug-ins only, plug-ins that import the kit alone, and the docs."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from munchkin_nb.bots import play_game
+from munchkin_nb.engine import hooks, kit, new_game
+from munchkin_nb.rules.registry import PLUGINS, folders
+from munchkin_nb.rules.rulesets import MODULES, REQUIRES, Module, check_modules
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL = ["expansions", "hirelings", "steeds", "dungeons", "munchkinomicon", "epic", "d10"]
+
+
+def _events(modules: list[str], seed: int) -> list[str]:
+    rec = play_game(4, seed, "heuristic", modules=modules)
+    return [json.dumps(e.to_dict(), sort_keys=True) for e in rec.events]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_every_module_on_plays_the_same_game_whatever_order_they_are_named_in(seed):
+    assert _events(ALL, seed) == _events(list(reversed(ALL)), seed)
+
+
+def test_the_game_records_its_modules_in_their_canonical_order():
+    started = new_game(["Ana", "Ben", "Cleo"], modules=["steeds", "d10", "expansions"])[0]
+    assert started.payload["modules"] == ["d10", "expansions", "steeds"]
+    assert started.payload["card_set"] == "classic+d10+expansions+steeds"
+
+
+def test_epic_players_turn_two_doors_with_dungeons_on_in_either_order():
+    for order in (["dungeons", "epic"], ["epic", "dungeons"]):
+        rec = play_game(4, 0, "heuristic", modules=order)
+        assert any("epic.two_doors" in e.rules for e in rec.events), order
+
+
+def test_every_point_calls_the_ruleset_then_the_modules_by_name():
+    assert hooks.canonical("classic", ["steeds", "epic", "d10"]) == ("classic", "d10", "epic", "steeds")
+    s = kit.GameState(ruleset="classic", modules=["steeds", "hirelings"])
+    assert hooks.PLAYER_TERMS.used_by(s.ruleset, s.modules) == ["hirelings", "steeds"]
+    names = [f.__module__ for f in hooks.PLAYER_TERMS.fns(s)]
+    assert names == sorted(names, key=lambda m: m.split(".")[2])
+
+
+def test_a_point_for_one_plug_in_refuses_a_game_where_two_use_it():
+    def other_kick(b: kit.Builder, player: str) -> bool:
+        return False
+
+    hooks.KICK_DOOR.register("zz_test")(other_kick)
+    try:
+        with pytest.raises(ValueError, match="epic and zz_test both use the hook point 'kick_door'"):
+            hooks.check("classic", ["zz_test", "epic"])
+        hooks.check("classic", ["zz_test", "dungeons"])  # dungeons takes no kick: fine
+    finally:
+        hooks.KICK_DOOR.owners.pop("zz_test")
+        hooks.KICK_DOOR._cache.clear()
+
+
+def test_two_modules_setting_one_number_differently_are_refused(monkeypatch):
+    other = Module(name="zz_short", title="Short", source="test", changes={"win_level": 8})
+    monkeypatch.setitem(MODULES, "zz_short", other)
+    with pytest.raises(ValueError, match="'epic' and 'zz_short' set win_level differently"):
+        check_modules(["zz_short", "epic"])
+
+
+def test_a_module_that_requires_another_is_refused_without_it(monkeypatch):
+    monkeypatch.setitem(REQUIRES, "steeds", ("hirelings",))
+    with pytest.raises(ValueError, match="module 'steeds' needs 'hirelings' on too"):
+        check_modules(["steeds"])
+    assert check_modules(["steeds", "hirelings"]) == ["hirelings", "steeds"]
+
+
+def test_an_engine_built_with_one_plug_in_knows_only_that_one():
+    code = """
+from munchkin_nb.bots import play_game
+from munchkin_nb.engine import hooks, new_game
+from munchkin_nb.rules import RULESETS
+from munchkin_nb.rules.rulesets import MODULES
+assert sorted(MODULES) == ["epic"], sorted(MODULES)
+assert sorted(RULESETS) == ["classic"], sorted(RULESETS)
+owners = {o for p in hooks.POINTS.values() for o in p.owners}
+assert owners == {"epic"}, owners
+rec = play_game(4, 3, "heuristic", modules=["epic"])
+assert rec.meta["winners"]
+try:
+    new_game(["Ana", "Ben", "Cleo"], modules=["dungeons"])
+except ValueError as e:
+    print(e)
+"""
+    env = {**os.environ, "MUNCHKIN_NB_PLUGINS": "epic"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "unknown module 'dungeons'; known: epic"
+
+
+def test_each_plug_in_is_one_declaration_and_a_folder():
+    assert set(PLUGINS) == set(folders())
+    for name, home in folders().items():
+        assert PLUGINS[name].name == name
+        assert (home / "__init__.py").is_file()
+        assert not (ROOT / "cards" / f"{name}.yaml").exists(), f"{name}'s cards belong in its folder"
+        assert not (ROOT / "tests" / "scenarios" / name).exists(), f"{name}'s scenarios belong in its folder"
+
+
+def test_plug_ins_import_only_the_kit_their_folder_and_data():
+    allowed = ("munchkin_nb.engine.kit", "munchkin_nb.rules.catalogue", "munchkin_nb.rules.rulesets")
+    for home in folders().values():
+        for path in home.glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    mod = node.module
+                    assert not mod.startswith("munchkin_nb") or mod in allowed, f"{path}: {mod}"
+                elif isinstance(node, ast.Import):
+                    assert not any(a.name.startswith("munchkin_nb") for a in node.names), path
+
+
+def test_the_core_names_no_plug_in():
+    for pkg in ("engine", "bots"):
+        for path in (ROOT / "munchkin_nb" / pkg).glob("*.py"):
+            text = path.read_text(encoding="utf-8").lower()
+            named = [n for n in PLUGINS if n in text]
+            assert not named, f"{path.name} names {named}"
+
+
+def test_architecture_doc_holds_the_generated_hook_and_kit_tables():
+    doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    assert doc == kit.render(doc), (
+        "docs/ARCHITECTURE.md is out of date: run "
+        "python -c 'from munchkin_nb.engine import kit; kit.write_docs()'"
+    )
+    for p in hooks.POINTS.values():
+        assert f"| `{p.name}` |" in doc
+    assert set(kit.__all__) == {n for names in kit.API.values() for n in names}
+    assert all(hasattr(kit, n) for n in kit.__all__)
+
+
+def test_the_pending_helpers_answer_for_the_first_decision_only():
+    s = kit.GameState(ruleset="classic")
+    s.pending = [{"kind": "a", "player": "Ana"}, {"kind": "b", "player": "Ben"}]
+    d = kit.pending(s)
+    assert d is not None and (d.kind, d.player, d["player"], d.get("card")) == ("a", "Ana", "Ana", None)
+    assert kit.pending(s, "b") is None and kit.decision(s, "a", "Ana", "r.x") == d
+    with pytest.raises(TypeError):
+        d.payload["player"] = "Ben"  # read-only: a decision changes by events only
+    with pytest.raises(kit.IllegalAction, match="Ben has no such choice"):
+        kit.decision(s, "a", "Ben", "r.x")
