@@ -1,5 +1,5 @@
 """`munchkin-nb`: cards, rules, simulate, scenario run, replay (import, export, validate,
-branch, note, notes), games, stats."""
+branch, note, notes), games, judge, stats."""
 
 from __future__ import annotations
 
@@ -240,6 +240,12 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _judge(args: argparse.Namespace) -> int:
+    from munchkin_nb.judge.cli import run
+
+    return run(args)
+
+
 def _games(args: argparse.Namespace) -> int:
     from munchkin_nb.safe_io import printable
     from munchkin_nb.store import EventStore
@@ -365,6 +371,15 @@ def parser() -> argparse.ArgumentParser:
     g = sub.add_parser("games", help="list the games in an event store")
     g.add_argument("--db", required=True)
     g.set_defaults(func=_games)
+    j = sub.add_parser("judge", help="who may do what at a table held in mind, and why not")
+    j.add_argument("file", help="a position: the scenario format's table (docs/judge.md)")
+    j.add_argument("--player", help="only this player's actions (or the player of --why)")
+    j.add_argument("--why", metavar="ACTION", help="may this be done now? {player: P, action: A, param: v}")
+    j.add_argument("--link", action="store_true", help="print the position as a shareable text")
+    j.add_argument("--scenario", action="store_true", help="print the scenario file that lays it out")
+    j.add_argument("--json", action="store_true")
+    j.add_argument("--lang", default="en", choices=("en", "es", "de", "eo", "ru", "ko"))
+    j.set_defaults(func=_judge)
     from munchkin_nb.analysis.cli import register
 
     register(sub, whole)

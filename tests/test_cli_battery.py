@@ -451,6 +451,8 @@ def cases() -> Iterator[Case]:
         ("scenario", "run", "{fifo}"),
     ):
         yield Case(" ".join(argv), argv)
+    for name in ("missing", "dir", "bomb.yaml", "binary.bin", "tag.yaml", "fifo", "empty.log", "latin1.yaml"):
+        yield Case(f"judge {name}", ("judge", f"{{{name}}}"))
     for argv in (
         (),
         ("nosuch",),
