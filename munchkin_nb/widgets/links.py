@@ -142,6 +142,17 @@ def card_link(card: str, lang: str = "en", text: str | None = None) -> str:
     return link(href, text or card, "munchkin-card-link")
 
 
+@lru_cache(maxsize=8)
+def cards_with_a_view(card_set: str = "classic") -> frozenset[str]:
+    """The cards the rules explorer's card view can show (those of `card_set` with a neighbourhood):
+    a card_link to any other card would land on the view's default card."""
+    from munchkin_nb.cards import load_set
+    from munchkin_nb.viz.graphs import neighbourhood
+
+    cards = load_set(card_set)
+    return frozenset(c.id for c in cards.cards.values() if any(neighbourhood(cards, c.id).values()))
+
+
 def game_link(game: int, lang: str = "en", event: int | None = None) -> str:
     """A link to the games page's stepper at `game` (and `event`)."""
     text = site_text(lang)("step through this game")

@@ -373,7 +373,9 @@ class CardRelations(View):
         return [c for c in self.card_set.cards.values() if any(neighbourhood(self.card_set, c.id).values())]
 
     def _label(self, card: Any) -> str:
-        return card_name(card.id, self.lang, card.name)
+        # the rulebook's name in the page's language, else ours (domain `cards`: the names the
+        # statistics and the lessons show, so a card link lands on the name it was clicked by)
+        return card_name(card.id, self.lang, "") or gettext("cards", self.lang)(card.name)
 
     def _options(self, cards: list[Any]) -> list[tuple[str, str]]:
         t = gettext(DOMAIN, self.lang)

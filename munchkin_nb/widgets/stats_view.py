@@ -20,7 +20,7 @@ from munchkin_nb.viz.words import any_card_name
 
 from .base import View
 from .figure_output import show_figure, show_message
-from .links import card_link, in_link, link
+from .links import card_link, cards_with_a_view, in_link, link
 from .table import CSS
 
 # sort key -> (its words, the order); the key is what a link names (?sort=name)
@@ -66,7 +66,7 @@ def cards_html(cards: list[CardStats], lang: str = "en") -> str:
     """The card table: games drawn/played/equipped, holders' and players' win rates, example games."""
     _ = gettext("stats", lang)
     rows = [
-        f"<tr><td title='{escape(c.card)}'>{card_link(c.card, lang, any_card_name(c.card, lang))}</td>"
+        f"<tr><td title='{escape(c.card)}'>{_card_cell(c.card, lang)}</td>"
         f"<td>{c.drawn}</td><td>{c.played}</td><td>{c.equipped}</td>"
         f"{_rate_cell(c.holder, _)}{_rate_cell(c.player, _)}"
         f"<td>{', '.join(_game_link(g, lang) for g in c.examples) or '—'}</td></tr>"
@@ -74,6 +74,12 @@ def cards_html(cards: list[CardStats], lang: str = "en") -> str:
     ]
     head = ["card", "drawn", "played", "equipped", "holders win", "players win", "won with it (games)"]
     return _table([_(h) for h in head], rows, "munchkin-stats")
+
+
+def _card_cell(card: str, lang: str) -> str:
+    """A card's name in `lang`: a link to its view in the rules explorer where it has one."""
+    name = any_card_name(card, lang)
+    return card_link(card, lang, name) if card in cards_with_a_view() else escape(name)
 
 
 def _game_link(game: int, lang: str) -> str:

@@ -160,7 +160,7 @@ def test_a_lesson_of_another_game_in_spanish(browser, course_server, size):
     page.get_by_text("Munchkin Cthulhu se juega como").wait_for(state="visible")
     # the first check: which cards can Ben play or drop? the curse, not the Cultist
     page.locator(".munchkin-question").wait_for(state="visible")
-    page.locator(".munchkin-answer").filter(has_text="Curse! Lose a Level").click()
+    page.locator(".munchkin-answer").filter(has_text="¡Maldición! Pierde un Nivel").click()
     page.locator(".munchkin-check-answer").click()
     right = page.locator(".munchkin-check.right")
     right.wait_for(state="visible")

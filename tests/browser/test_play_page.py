@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from munchkin_nb.viz.move_words import ACTION_VARIANTS, ACTION_WORDS
+from munchkin_nb.viz.words import _ as _es
+from munchkin_nb.viz.words import telling
 from tests.browser.test_course_page import SIZES, _page, _shot
 
 pytestmark = pytest.mark.browser
@@ -84,7 +87,15 @@ def test_the_guided_game_speaks_the_language_chosen_on_the_course_page(browser, 
     for _ in range(4):
         _decide(page)
     assert "jugador" in page.locator(".munchkin-play .munchkin-table").inner_text()
-    assert "Tu jugada:" in page.locator(".munchkin-log").inner_text()
+    # the player's own moves, marked in the log, told in Spanish: "Ana puso Ladrón en juego."
+    mine = page.locator(".munchkin-log p.mine").all_inner_texts()
+    me = page.locator(".munchkin-play").inner_text().split("Una partida guiada: eres ", 1)[1].split()[0]
+    with telling("es"):
+        spanish = {_es(t).split("{")[0].strip() for t in [*ACTION_WORDS.values(), *ACTION_VARIANTS.values()]}
+    assert mine, page.locator(".munchkin-log").inner_text()
+    for line in mine:
+        assert line.startswith(f"{me} ") and line.endswith("."), (me, line)
+        assert any(line[len(me) + 1 :].startswith(head) for head in spanish if head), line
     _shot(page, f"play_es_{size}")
     # the page's own choice: back to English
     page.locator(".munchkin-play-language select").select_option(label="English")
