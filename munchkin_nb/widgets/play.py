@@ -264,13 +264,16 @@ class GuidedGame(View):
         return stepper
 
     # -- language ---------------------------------------------------------------------
-    def set_lang(self, lang: str) -> None:
-        """Speak `lang` from now on (the story told so far stays as it was told)."""
+    def set_lang(self, lang: str, from_menu: bool = False) -> None:
+        """Speak `lang` from now on (the story told so far stays as it was told). A language chosen
+        in the menu keeps that menu: replacing the view whose change the browser is still sending
+        leaves the widget manager a message for a view that is gone (a console error)."""
         if lang not in COURSE_LANGUAGES or lang == self.lang:
             return
         self.lang, self._ = lang, gettext("course", lang)
         self.language_store.lang = lang
-        self.language_box.children = (self._make_language(),)
+        if not from_menu:
+            self.language_box.children = (self._make_language(),)
         self.controls.children = self._make_controls()
         self.render()
 
@@ -282,7 +285,7 @@ class GuidedGame(View):
             layout=widgets.Layout(width="130px"),
         )
         self.language.add_class("munchkin-play-language")
-        self.language.observe(lambda c: self.set_lang(c["new"]), names="value")
+        self.language.observe(lambda c: self.set_lang(c["new"], from_menu=True), names="value")
         return self.language
 
     def _make_controls(self) -> tuple[widgets.Button, ...]:
