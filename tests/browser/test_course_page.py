@@ -71,7 +71,7 @@ def _click(page, selector, text=None):
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.xfail(
-    reason="known open defect (2026-12-02): at phone size the course's progress after a reload sometimes opens the next lesson; to be fixed next session",
+    reason="open defect: progress after reload may open the next lesson (phone)",
     strict=False,
 )
 def test_a_lesson_through_its_checks_and_progress_after_reload(browser, course_server, size):

@@ -74,7 +74,7 @@ def test_a_guided_game_with_hints_an_undo_and_its_review(browser, play_server, s
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.xfail(
-    reason="known open defect (2026-12-02): switching the guided game's language can leave a processLuminoMessage console error; to be fixed next session",
+    reason="open defect: language change can log a processLuminoMessage error",
     strict=False,
 )
 def test_the_guided_game_speaks_the_language_chosen_on_the_course_page(browser, play_server, size):
