@@ -77,3 +77,16 @@ def test_booty_moves_are_offered_in_booty_only():
 
     assert any(a.name == "play_bilingual" for a in legal_actions(table("booty"), "Ben"))
     assert not any(a.name == "play_bilingual" for a in legal_actions(table("classic"), "Ben"))
+
+
+@pytest.mark.parametrize("rs", sorted(RULESETS))
+def test_the_first_event_cites_the_games_own_setup_rules(rs):
+    """GameStarted is made before the state knows its ruleset: it still names the ruleset's rules."""
+    from munchkin_nb.engine.game import new_game
+
+    first = new_game(["Ana", "Ben", "Cleo"], rs, seed=3)[0]
+    renames = RULESETS[rs].renames
+    assert first.type == "GameStarted"
+    assert list(first.rules) == [renames.get(r, r) for r in ("setup.players", "setup.start_character")]
+    if rs == "cthulhu":
+        assert list(first.rules) == ["cthulhu.players", "cthulhu.start_character"]

@@ -62,7 +62,8 @@ def new_game(
             "players": [{"name": p["name"], "sex": p["sex"]} for p in specs],
             "seed": seed,
         },
-        ["setup.players", "setup.start_character"],
+        # the state before GameStarted knows no ruleset: its own rules are named here
+        [rs.renames.get(r, r) for r in ("setup.players", "setup.start_character")],
     )
     for kind in list(b.s.decks):  # door, treasure, then a module's own decks
         b.emit("DeckShuffled", {"deck": kind, "order": chance.shuffle(b.s.decks[kind])}, ["setup.deal"])

@@ -147,6 +147,20 @@ MAY_DROP: Point[[GameState, str, str], Refusal | None] = Point(
     "(state, player, card) -> (rule, sentence) | None",
     "a refusal to drop a race, class or cheat card at will",
 )
+CHEAT_RULE: Point[[GameState, str], str | None] = Point(
+    "cheat_rule",
+    "first",
+    "(state, card) -> str | None",
+    "the rule cited when a card that makes room for a second race or class (Half-Breed, Super "
+    "Munchkin) goes on the table, when it is not the core's `cheat.super_munchkin`",
+)
+MAY_PAY: Point[[GameState, str, str, str], Refusal | None] = Point(
+    "may_pay",
+    "first",
+    "(state, player, card, ability) -> (rule, sentence) | None",
+    "a refusal to discard this card as the cost of an ability (`ability`: its effect key, such as "
+    '`berserk`, or "" for a cost no ability names)',
+)
 AFTER_ACTION: Point[[Builder, Action], None] = Point(
     "after_action",
     "each",

@@ -31,6 +31,7 @@ from .hooks import (
     AFTER_ACTION,
     ATTACHMENTS_FOLLOW,
     BIG_EXEMPT,
+    CHEAT_RULE,
     COUNTS_AGAINST,
     CURSE_HITS,
     DISCARD_PILE,
@@ -39,6 +40,7 @@ from .hooks import (
     KICK_DOOR,
     MAY_ATTACH,
     MAY_DROP,
+    MAY_PAY,
     MAY_UNEQUIP,
     MONSTER_LEVEL,
     NEXT_TURN,
@@ -53,6 +55,7 @@ from .hooks import (
     hook,
 )
 from .moves.base import OPEN, Move, act, in_hand, move, owned, target
+from .moves.received import offer_received
 from .procs.curses import curse_hits, curse_lands
 from .procs.door import open_door, start_combat
 from .procs.effects import on_draw
@@ -317,6 +320,7 @@ API: dict[str, tuple[str, ...]] = {
         "Point",
         "ABILITIES",
         "AFTER_ACTION",
+        "CHEAT_RULE",
         "ATTACHMENTS_FOLLOW",
         "BIG_EXEMPT",
         "COUNTS_AGAINST",
@@ -327,6 +331,7 @@ API: dict[str, tuple[str, ...]] = {
         "KICK_DOOR",
         "MAY_ATTACH",
         "MAY_DROP",
+        "MAY_PAY",
         "MAY_UNEQUIP",
         "MONSTER_LEVEL",
         "NEXT_TURN",
@@ -399,6 +404,7 @@ API: dict[str, tuple[str, ...]] = {
         "open_door",
         "phase",
         "place",
+        "offer_received",
         "play_cheat",
         "reopen",
         "reopen_if_fighting",
@@ -423,6 +429,7 @@ __all__ = [  # the names of API, listed for the linters (a test keeps the two eq
     "Builder",
     "card",
     "change_level",
+    "CHEAT_RULE",
     "cheated",
     "cheats_in_hand",
     "check_cheat",
@@ -473,6 +480,7 @@ __all__ = [  # the names of API, listed for the linters (a test keeps the two eq
     "levels_of",
     "MAY_ATTACH",
     "MAY_DROP",
+    "MAY_PAY",
     "may_enhance",
     "MAY_UNEQUIP",
     "Module",
@@ -483,6 +491,7 @@ __all__ = [  # the names of API, listed for the linters (a test keeps the two eq
     "NEXT_TURN",
     "nothing",
     "NOWHERE",
+    "offer_received",
     "on_draw",
     "on_enter",
     "OPEN",

@@ -13,6 +13,7 @@ from .moves import cards  # noqa: F401
 from .moves import oneshots  # noqa: F401
 from .moves import trade  # noqa: F401
 from .moves import big_items  # noqa: F401
+from .moves import received  # noqa: F401
 
 # isort: on
 from collections.abc import Collection

@@ -34,6 +34,15 @@ class Ruleset:
     piles: tuple[str, ...] = ()
     #: turns after a death before the new character may help in a fight (0: at once)
     dead_help_delay: int = 1
+    #: a monster a card removes from a won fight gives its treasures (with its enhancers') even
+    #: when others were fought beside it; False: only a lone monster does, as the base game's cards say
+    removed_monster_treasures: bool = False
+    #: the rule that lets a card received out of one's own turn be laid out at once (the
+    #: `received` decision cites it); "" where such a card waits in the hand for one's turn
+    received_rule: str = ""
+    #: an item received by trade or gift may be sold on its receiver's own turn, that same turn
+    #: too; False: not before the receiver's next turn starts
+    sell_received_at_once: bool = False
     #: core rule id -> this ruleset's own rule for the same thing (cited in events and refusals)
     renames: Mapping[str, str] = field(default_factory=dict)
     #: the rulebook this ruleset follows, as a reader knows it

@@ -172,7 +172,7 @@ class Backstab(Move):
             "thief.backstab",
             f"{a.player} has backstabbed {t} in this combat already.",
         )
-        owned(s, a, "discard")
+        owned(s, a, "discard", "backstab")
 
     def run(self, b: Builder, a: Action) -> None:
         amount = _ability(b.s, a.player, "backstab")
@@ -226,7 +226,7 @@ class _DiscardBonus(Move):
             self.rule,
             f"{a.player} has discarded the most cards allowed.",
         )
-        owned(s, a, "discard")
+        owned(s, a, "discard", self.key)
 
     @handles("effect", "berserk", "turning")
     def run(self, b: Builder, a: Action) -> None:

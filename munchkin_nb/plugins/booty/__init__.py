@@ -23,6 +23,9 @@ RULESET = Ruleset(
     name=NAME,
     card_set=NAME,
     dead_help_delay=0,  # 'Du kannst ab sofort schon wieder im Kampf helfen'
+    received_rule="booty.received",  # 'oder in dem Moment, in dem man sie erhält'
+    removed_monster_treasures=True,  # 'egal, ob du das Monster getötet oder anders eliminiert hast'
+    sell_received_at_once=True,  # 'Du darfst ihn nur in deinem eigenen Zug verkaufen'
     renames=RENAMES,
     source="Munchkin Booty",
 )

@@ -58,8 +58,10 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.discard_cost",
         "Abilities paid with cards",
-        "An ability paid for with discards may be paid with any card in play or in hand.",
-        "Klassen / Akzente: 'Ablegen kannst du jede Karte im Spiel oder von deiner Hand.'",
+        "An ability paid for with discards may be paid with any card in play or in hand, but not with "
+        "the class card whose ability it is (nor the whole hand when the hand is empty).",
+        "Klassen / Akzente: 'Ablegen kannst du jede Karte im Spiel oder von deiner Hand.' … 'Ebenso "
+        "wenig darfst du die Klassenkarte selbst ablegen.'",
     ),
     _r(
         "booty.super_munchkin",
@@ -150,8 +152,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.trade",
         "Trading",
-        "Only items in play are traded, never from the hand, at any time but in a fight; a traded item is laid out at once and sold only on your own turn.",
-        "Gegenstände handeln: 'also nicht von deiner Hand'; 'jedoch nicht, wenn du dich im Kampf befindest'; 'Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort aus- gelegt.'",
+        "Only items in play are traded, never from the hand, at any time but in a fight; a traded item is laid out at once and sold only on your own turn (the very turn you got it, too).",
+        "Gegenstände handeln: 'also nicht von deiner Hand'; 'jedoch nicht, wenn du dich im Kampf befindest'; 'Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort aus- gelegt. Du darfst ihn nur in deinem eigenen Zug verkaufen'",
     ),
     _r(
         "booty.gift",
@@ -240,8 +242,11 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.defeat_without_kill",
         "Defeated, not killed",
-        "A monster defeated without killing it gives no level.",
-        "Gewonnen!: 'du besiegt hast, ohne es zu töten'",
+        "A monster defeated without killing it gives no level, but its treasures all the same: one a card "
+        "removes from a fight gives them when the fight is won, even beside another monster (and none "
+        "if the fight is then lost).",
+        "Gewonnen!: 'du besiegt hast, ohne es zu töten' … 'egal, ob du das Monster getötet oder anders "
+        "eliminiert hast'; Kampf beeinflussen: 'bekommst du für das eliminierte Monster keinen Schatz'",
     ),
     _r(
         "booty.run",
@@ -308,6 +313,7 @@ RENAMES: dict[str, str] = {
     "curse.door": "booty.curse_door",
     "curse.any": "booty.curse_any",
     "curse.nothing_to_lose": "booty.curse_at_once",
+    "curse.effect": "booty.curse_at_once",
     "combat.help": "booty.help",
     "combat.bribe": "booty.bribe",
     "combat.monster_abilities": "booty.monster_abilities",

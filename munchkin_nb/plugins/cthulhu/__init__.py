@@ -23,6 +23,8 @@ RULESET = Ruleset(
     start_doors=2,
     start_treasures=2,
     piles=(PILE,),
+    received_rule="cthulhu.received",  # 'сразу же, как только вы их получили'
+    removed_monster_treasures=True,  # 'убив или убрав его, используя карту'
     renames=RENAMES,
     source="Munchkin Cthulhu",
 )

@@ -8,6 +8,7 @@ from munchkin_nb.engine.kit import (
     AFTER_ACTION,
     DISCARD_PILE,
     MAY_DROP,
+    MAY_PAY,
     MONSTER_LEVEL,
     Action,
     Builder,
@@ -21,6 +22,7 @@ from munchkin_nb.engine.kit import (
     check_win,
     discard,
     name_of,
+    offer_received,
     step,
 )
 
@@ -46,6 +48,17 @@ def cultist_pile(s: GameState, cid: str) -> str | None:
 def cultist_stays(s: GameState, player: str, cid: str) -> tuple[str, str] | None:
     if is_cultist_card(s, cid):
         return "cthulhu.cultist_stays", f"{player} cannot drop the Cultist at will; only a card can end it."
+    return None
+
+
+@MAY_PAY.register(NAME)
+def cultist_not_a_cost(s: GameState, player: str, cid: str, ability: str) -> tuple[str, str] | None:
+    """Paying an ability with one's Cultist card would leave the cult at will: refused."""
+    if cid in s.player(player).classes and is_cultist_card(s, cid):
+        return (
+            "cthulhu.cultist_stays",
+            f"{player} cannot pay with the Cultist: nobody leaves the cult at will.",
+        )
     return None
 
 
@@ -111,13 +124,23 @@ def _new_cultists(b: Builder) -> set[str]:
 
 @AFTER_ACTION.register(NAME)
 def settle(b: Builder, a: Action) -> None:
-    """After each action: Super Munchkin without a class goes; the Cultists' two ends of the game."""
+    """After each action: the dead lose their lasting curses; Super Munchkin without a class goes;
+    the Cultists' two ends of the game."""
     s = b.s
+    for dead in {e.payload["player"] for e in b.events if e.type == "PlayerDied"}:
+        for cid in list(s.player(dead).curses):  # only class and level outlive a death
+            discard(b, dead, cid, "died", ["cthulhu.death"])
     for p in s.players:
         if p.super_munchkin and not p.classes:
             discard(b, p.name, p.super_munchkin, "no class left", ["cthulhu.super_munchkin_lost"])
-    if s.winners or s.phase == "setup":  # the ends are checked once the game is under way
-        return
+    if not (s.winners or s.phase == "setup"):  # the ends are checked once the game is under way
+        _ends(b)
+    offer_received(b)
+
+
+def _ends(b: Builder) -> None:
+    """The Cultists' two ends of the game: all Cultists, or one non-Cultist left."""
+    s = b.s
     others = [p for p in s.players if not is_cultist(s, p)]
     if not others:
         top = max(p.level for p in s.players)

@@ -97,7 +97,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "cthulhu.cultist_stays",
         "A Cultist stays a Cultist",
-        "A player may not drop a Cultist card at will; only cards (their own or others') take it away.",
+        "A player may not drop a Cultist card at will, nor pay an ability's cost with it; only cards "
+        "(their own or others') take it away.",
         "Сектанты: 'Вы не можете добровольно сбросить этот класс!'",
     ),
     _r(
@@ -167,6 +168,14 @@ RULES: tuple[Rule, ...] = (
         "Звать на помощь: 'А вот помощник ваш уровни не получает.'; Когда играть Карты: 'Инструкции на картах всегда главнее общих правил.'",
     ),
     _r(
+        "cthulhu.defeat_without_kill",
+        "Removed by a card: treasures, no level",
+        "A monster a card removes from a fight gives no level but its treasures, when the fight is won, "
+        "even if another monster was fought beside it; if you run from the others, you get none.",
+        "Сокровища: 'Когда вы побеждаете монстра, убив или убрав его, используя карту, вы получаете его "
+        "Сокровища.'; Бой: 'никаких сокровищ вы не получаете'",
+    ),
+    _r(
         "cthulhu.run",
         "Running away",
         "A run-away roll of 5 or more escapes.",
@@ -175,7 +184,7 @@ RULES: tuple[Rule, ...] = (
     _r(
         "cthulhu.death",
         "Death",
-        "A dead player keeps class and level and loses every other card.",
+        "A dead player keeps class and level and loses every other card, lasting curses too.",
         "Смерть: 'Вы сохраняете только Класс и Уровень'",
     ),
     _r(
@@ -221,6 +230,22 @@ RULES: tuple[Rule, ...] = (
         "Проклятия: 'может быть сыграно на ЛЮБОГО игрока в ЛЮБОЙ момент игры'",
     ),
     _r(
+        "cthulhu.received",
+        "Played as soon as received",
+        "A treasure or class card received out of your own turn (won as a helper, given as charity, "
+        "looted from a body) may be played at that moment, where it could go on the table; otherwise "
+        "it waits for your turn.",
+        "Сокровища - как играть: 'Любая карта Сокровища может быть сыграна сразу же по факту получения "
+        "или в любой момент вашего собственного хода.'; Классы: 'как только вы их получили или в свой ход'",
+    ),
+    _r(
+        "cthulhu.curse_at_once",
+        "A curse acts at once",
+        "A curse acts on its victim at once, if it can, and is then discarded; one that gives a penalty "
+        "in a later fight stays until it is spent or removed.",
+        "Проклятия: 'Проклятие действует на жертву мгновенно (если может) и сбрасывается.'",
+    ),
+    _r(
         "cthulhu.one_shot",
         "One-shots in any combat",
         "A one-shot may be played in any combat, from hand or from play.",
@@ -254,6 +279,7 @@ RENAMES: dict[str, str] = {
     "items.restrictions": "cthulhu.professor_items",
     "combat.elf_helper": "cthulhu.helper_levels",
     "run.roll": "cthulhu.run",
+    "combat.defeat_without_kill": "cthulhu.defeat_without_kill",
     "death.lose_everything": "cthulhu.death",
     "death.loot_the_body": "cthulhu.loot_the_body",
     "death.new_character": "cthulhu.new_character",
@@ -262,6 +288,7 @@ RENAMES: dict[str, str] = {
     "items.trade": "cthulhu.trade",
     "combat.no_equipment_changes": "cthulhu.no_equipment_changes",
     "curse.any": "cthulhu.curse_any",
+    "curse.effect": "cthulhu.curse_at_once",
     "combat.one_shot": "cthulhu.one_shot",
     "combat.enhancer": "cthulhu.enhancer",
 }
