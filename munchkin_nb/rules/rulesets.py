@@ -43,6 +43,11 @@ class Ruleset:
     #: an item received by trade or gift may be sold on its receiver's own turn, that same turn
     #: too; False: not before the receiver's next turn starts
     sell_received_at_once: bool = False
+    #: nobody trades while a fight is on; False: only its fighter and helper may not
+    no_trade_in_a_fight: bool = False
+    #: a one-shot may be laid on the table on one's turn (carried, never counting) and used from
+    #: there later; False: one-shots are used from the hand
+    one_shots_on_table: bool = False
     #: core rule id -> this ruleset's own rule for the same thing (cited in events and refusals)
     renames: Mapping[str, str] = field(default_factory=dict)
     #: the rulebook this ruleset follows, as a reader knows it

@@ -399,6 +399,11 @@ class AskForHelp(Move):
         n = a.params.get("treasures", 0)
         require(isinstance(n, int) and n >= 0, "combat.bribe", "offer a whole number of treasures.")
         require(
+            a.params.get("first", "helper") in ("helper", "fighter"),
+            "combat.bribe",
+            "who draws the monster's treasures first: 'helper' or 'fighter'.",
+        )
+        require(
             not s.player(h).dead or (not items and not n),
             "death.no_cards",
             f"{h} is dead and can receive no cards, so no bribe can be offered.",
@@ -406,6 +411,8 @@ class AskForHelp(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         compelled = compels(b.s, a.player, a.params["helper"])
+        # the bargain says who draws first; the helper's share comes first unless it says the fighter
+        first = {"first": "fighter"} if a.params.get("first") == "fighter" and not compelled else {}
         b.emit(
             "HelpAsked",
             {
@@ -413,6 +420,7 @@ class AskForHelp(Move):
                 "items": [] if compelled else a.params.get("items", []),
                 "treasures": 0 if compelled else a.params.get("treasures", 0),
                 "compelled": compelled,
+                **first,
             },
             ["combat.help", "combat.bribe"] + (["card.effect"] if compelled else []),
         )

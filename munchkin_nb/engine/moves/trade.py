@@ -9,12 +9,18 @@ from ..core.builder import Builder
 from ..core.decisions import TradeOfferDecision, waiting
 from ..core.state import GameState
 from ..procs.flow import advance, give
+from ..query.ruleset import ruleset_of
 from .base import OPEN, Move, act, in_the_fight, move, target
 
 
 def _items(s: GameState, name: str) -> list[str]:
     p = s.player(name)
     return p.equipped + p.carried
+
+
+def _fight_bars_trade(s: GameState) -> bool:
+    """Whether the ruleset bars everyone, not only the fighter and helper, from trading in a fight."""
+    return s.combat is not None and ruleset_of(s).no_trade_in_a_fight
 
 
 def _swap(b: Builder, giver: str, taker: str, cards: list[str]) -> None:
@@ -37,7 +43,7 @@ class OfferTrade(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         mine = _items(s, player)
-        if not mine or in_the_fight(s, player):
+        if not mine or in_the_fight(s, player) or _fight_bars_trade(s):
             return
         for other in s.names():
             if other == player or s.player(other).dead or in_the_fight(s, other):
@@ -53,6 +59,7 @@ class OfferTrade(Move):
         )
         busy = in_the_fight(s, a.player, other)
         require(not busy, "items.trade", f"{busy} is in the combat: nobody trades while fighting.")
+        require(not _fight_bars_trade(s), "items.trade", "a fight is on: nobody trades until it is over.")
         give, take = a.params.get("give"), a.params.get("take")
         if not (isinstance(give, list) and isinstance(take, list) and (give or take)):
             raise IllegalAction("items.trade", "a trade names the items given and taken.")

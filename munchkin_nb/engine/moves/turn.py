@@ -51,7 +51,8 @@ class PlayCard(Move):
         cid = in_hand(s, a)
         c = card(s, cid)
         require(
-            c.kind in ("race", "class", "half_breed", "super_munchkin", "item"),
+            c.kind in ("race", "class", "half_breed", "super_munchkin", "item")
+            or (c.kind == "one_shot" and ruleset_of(s).one_shots_on_table),
             "card.effect",
             f"{c.name} is not a card that is put on the table this way.",
         )

@@ -25,6 +25,10 @@ def place(b: Builder, name: str, cid: str, rules: Iterable[str] = ("turn.before_
             {"player": name, "card": cid, "into": into},
             list(rules) + [_identity_rule(s, cid)],
         )
+    elif c.kind == "one_shot":  # kept on the table for later, never counting (combat.one_shot)
+        b.emit(
+            "CardPlayed", {"player": name, "card": cid, "into": "carried"}, list(rules) + ["combat.one_shot"]
+        )
     else:
         into = "equipped" if fits(s, name, cid) else "carried"
         b.emit(

@@ -26,6 +26,7 @@ RULESET = Ruleset(
     received_rule="booty.received",  # 'oder in dem Moment, in dem man sie erhält'
     removed_monster_treasures=True,  # 'egal, ob du das Monster getötet oder anders eliminiert hast'
     sell_received_at_once=True,  # 'Du darfst ihn nur in deinem eigenen Zug verkaufen'
+    no_trade_in_a_fight=True,  # 'nicht erlaubt, während eines Kampfes Gegenstände zu … handeln'
     renames=RENAMES,
     source="Munchkin Booty",
 )

@@ -152,8 +152,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.trade",
         "Trading",
-        "Only items in play are traded, never from the hand, at any time but in a fight; a traded item is laid out at once and sold only on your own turn (the very turn you got it, too).",
-        "Gegenstände handeln: 'also nicht von deiner Hand'; 'jedoch nicht, wenn du dich im Kampf befindest'; 'Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort aus- gelegt. Du darfst ihn nur in deinem eigenen Zug verkaufen'",
+        "Only items in play are traded, never from the hand, at any time but while a fight is on (nobody trades then); a traded item is laid out at once and sold only on your own turn (the very turn you got it, too).",
+        "Gegenstände handeln: 'also nicht von deiner Hand'; 'jedoch nicht, wenn du dich im Kampf befindest'; 'Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort aus- gelegt. Du darfst ihn nur in deinem eigenen Zug verkaufen'; Kampf beeinflussen: 'nicht erlaubt, während eines Kampfes Gegenstände zu stehlen, zu verkaufen oder zu handeln'",
     ),
     _r(
         "booty.gift",
@@ -188,8 +188,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.bribe",
         "Bribes",
-        "Help may be bought with items you carry or any number of the monster's treasures.",
-        "Um Hilfe bitten: 'Du darfst ihm einen beliebigen Gegenstand (oder mehrere) von denen anbieten, die du gerade bei dir trägst'",
+        "Help may be bought with items you carry or any number of the monster's treasures; a share of the treasures comes with who draws first if you win.",
+        "Um Hilfe bitten: 'Du darfst ihm einen beliebigen Gegenstand (oder mehrere) von denen anbieten, die du gerade bei dir trägst'; 'müsst ihr noch ausmachen, wer im Falle eines Sieges zuerst ziehen darf'",
     ),
     _r(
         "booty.monster_abilities",

@@ -25,6 +25,8 @@ RULESET = Ruleset(
     piles=(PILE,),
     received_rule="cthulhu.received",  # 'сразу же, как только вы их получили'
     removed_monster_treasures=True,  # 'убив или убрав его, используя карту'
+    no_trade_in_a_fight=True,
+    one_shots_on_table=True,  # 'на столе она или в «руке»'  # 'Вы не можете торговать во время боя.'
     renames=RENAMES,
     source="Munchkin Cthulhu",
 )

@@ -214,8 +214,9 @@ RULES: tuple[Rule, ...] = (
     _r(
         "cthulhu.trade",
         "Trading",
-        "Items in play (never from the hand, never other cards) may be traded at any time but in a combat.",
-        "Торговля: 'Меняться можно только вещами со стола, но не из руки.'",
+        "Items in play (never from the hand, never other cards) may be traded at any time but while a "
+        "fight is on: then nobody trades, whoever fights.",
+        "Торговля: 'Меняться можно только вещами со стола, но не из руки.'; Бой: 'Вы не можете торговать во время боя.'",
     ),
     _r(
         "cthulhu.no_equipment_changes",
