@@ -56,6 +56,13 @@ RULES: tuple[Rule, ...] = (
         "Klassen / Akzente: 'Du kannst eine Klasse/einen Akzent jederzeit ablegen, sogar mitten im Kampf'",
     ),
     _r(
+        "booty.abilities",
+        "Abilities on the cards",
+        "Each class and accent has the abilities its card prints (the Gunner's backstab and theft, the "
+        "French accent's level for helping kill a monster), gained when it is laid out, lost when it goes.",
+        "Klassen / Akzente: 'Jede Rasse/jeder Akzent hat besondere Fähigkeiten, die auf den Karten stehen.'",
+    ),
+    _r(
         "booty.discard_cost",
         "Abilities paid with cards",
         "An ability paid for with discards may be paid with any card in play or in hand, but not with "
@@ -300,6 +307,9 @@ RENAMES: dict[str, str] = {
     "class.one": "booty.one_class",
     "race.discard": "booty.drop_identity",
     "ability.discard_cost": "booty.discard_cost",
+    "thief.theft": "booty.abilities",
+    "thief.backstab": "booty.abilities",
+    "combat.elf_helper": "booty.abilities",
     "cheat.super_munchkin": "booty.super_munchkin",
     "cheat.not_a_race": "booty.super_munchkin_lost",
     "items.big": "booty.big",
