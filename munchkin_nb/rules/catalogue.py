@@ -442,12 +442,6 @@ CLASSIC_RULES: tuple[Rule, ...] = (
         "Maldiciones: 'pueden ser jugadas sobre cualquier jugador en cualquier momento'",
     ),
     _r(
-        "curse.effect",
-        "A curse acts at once",
-        "A curse acts on its victim at once, if it can, and is then discarded (a lasting one stays).",
-        "Maldiciones: 'una maldición afecta a su víctima inmediatamente (si le puede afectar), y se descarta después'",
-    ),
-    _r(
         "curse.persistent",
         "Lasting curses",
         "Most curses act at once and are discarded; some stay in play until they take effect or are removed; a next-combat curse played in a combat counts in it.",

@@ -72,8 +72,8 @@ def step_kind(st: Step) -> tuple[str, object]:
 
 
 def steps_rule(s: GameState, source: str) -> str:
-    """The rule a card's steps follow: a curse's effect, else a monster's bad stuff."""
-    return "curse.effect" if card(s, source).kind == "curse" else "run.bad_stuff"
+    """The rule a card's steps follow: a curse's (it acts at once, or stays), else a monster's bad stuff."""
+    return "curse.persistent" if card(s, source).kind == "curse" else "run.bad_stuff"
 
 
 def apply_steps(

@@ -160,7 +160,7 @@ RULES: tuple[Rule, ...] = (
         "booty.trade",
         "Trading",
         "Only items in play are traded, never from the hand, at any time but while a fight is on (nobody trades then); a traded item is laid out at once and sold only on your own turn (the very turn you got it, too).",
-        "Gegenstände handeln: 'also nicht von deiner Hand'; 'jedoch nicht, wenn du dich im Kampf befindest'; 'Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort aus- gelegt. Du darfst ihn nur in deinem eigenen Zug verkaufen'; Kampf beeinflussen: 'nicht erlaubt, während eines Kampfes Gegenstände zu stehlen, zu verkaufen oder zu handeln'",
+        "Gegenstände handeln: 'also nicht von deiner Hand'; 'jedoch nicht, wenn du dich im Kampf befindest'; 'Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort aus- gelegt.'",
     ),
     _r(
         "booty.gift",
@@ -196,7 +196,7 @@ RULES: tuple[Rule, ...] = (
         "booty.bribe",
         "Bribes",
         "Help may be bought with items you carry or any number of the monster's treasures; a share of the treasures comes with who draws first if you win.",
-        "Um Hilfe bitten: 'Du darfst ihm einen beliebigen Gegenstand (oder mehrere) von denen anbieten, die du gerade bei dir trägst'; 'müsst ihr noch ausmachen, wer im Falle eines Sieges zuerst ziehen darf'",
+        "Um Hilfe bitten: 'Du darfst ihm einen beliebigen Gegenstand (oder mehrere) von denen anbieten, die du gerade bei dir trägst'",
     ),
     _r(
         "booty.monster_abilities",
@@ -323,7 +323,6 @@ RENAMES: dict[str, str] = {
     "curse.door": "booty.curse_door",
     "curse.any": "booty.curse_any",
     "curse.nothing_to_lose": "booty.curse_at_once",
-    "curse.effect": "booty.curse_at_once",
     "combat.help": "booty.help",
     "combat.bribe": "booty.bribe",
     "combat.monster_abilities": "booty.monster_abilities",

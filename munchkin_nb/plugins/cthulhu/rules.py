@@ -173,7 +173,7 @@ RULES: tuple[Rule, ...] = (
         "A monster a card removes from a fight gives no level but its treasures, when the fight is won, "
         "even if another monster was fought beside it; if you run from the others, you get none.",
         "Сокровища: 'Когда вы побеждаете монстра, убив или убрав его, используя карту, вы получаете его "
-        "Сокровища.'; Бой: 'никаких сокровищ вы не получаете'",
+        "Сокровища.'",
     ),
     _r(
         "cthulhu.run",
@@ -216,7 +216,7 @@ RULES: tuple[Rule, ...] = (
         "Trading",
         "Items in play (never from the hand, never other cards) may be traded at any time but while a "
         "fight is on: then nobody trades, whoever fights.",
-        "Торговля: 'Меняться можно только вещами со стола, но не из руки.'; Бой: 'Вы не можете торговать во время боя.'",
+        "Торговля: 'Меняться можно только вещами со стола, но не из руки.'",
     ),
     _r(
         "cthulhu.no_equipment_changes",
@@ -237,14 +237,7 @@ RULES: tuple[Rule, ...] = (
         "looted from a body) may be played at that moment, where it could go on the table; otherwise "
         "it waits for your turn.",
         "Сокровища - как играть: 'Любая карта Сокровища может быть сыграна сразу же по факту получения "
-        "или в любой момент вашего собственного хода.'; Классы: 'как только вы их получили или в свой ход'",
-    ),
-    _r(
-        "cthulhu.curse_at_once",
-        "A curse acts at once",
-        "A curse acts on its victim at once, if it can, and is then discarded; one that gives a penalty "
-        "in a later fight stays until it is spent or removed.",
-        "Проклятия: 'Проклятие действует на жертву мгновенно (если может) и сбрасывается.'",
+        "или в любой момент вашего собственного хода.'",
     ),
     _r(
         "cthulhu.one_shot",
@@ -289,7 +282,6 @@ RENAMES: dict[str, str] = {
     "items.trade": "cthulhu.trade",
     "combat.no_equipment_changes": "cthulhu.no_equipment_changes",
     "curse.any": "cthulhu.curse_any",
-    "curse.effect": "cthulhu.curse_at_once",
     "combat.one_shot": "cthulhu.one_shot",
     "combat.enhancer": "cthulhu.enhancer",
 }
