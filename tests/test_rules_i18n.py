@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -46,6 +47,29 @@ def test_a_translation_keeps_the_games_own_terms():
     assert tr.wording(rule("combat.enhancer"), "ko").title == "몬스터 강화제"
     # English stays the catalogue's own
     assert tr.wording(rule("run.roll"), "en").title == rule("run.roll").title
+
+
+# words a summary's slip put into our texts: a ship's deck for a deck of cards, a misspelt reward,
+# a transliterated door deck and one-shot, "the looting corpse" for Loot the Body
+SLIPS = {"eo": ("ferdek", "Recompens"), "ko": ("도어", "원샷", "약탈하는 시체")}
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "eo", "ru", "ko"])
+def test_rule_texts_keep_no_slip_of_a_summary_and_no_english_in_a_title(lang):
+    from munchkin_nb.rules.i18n import source_of
+
+    found = []
+    for r in RULES:
+        w = tr.wording(r, lang)
+        ours = [w.title, w.text] + ([w.quote] if source_of(r).lang != lang else [])
+        found += [(r.id, slip) for slip in SLIPS.get(lang, ()) for text in ours if slip in text]
+        if re.search(r"\([A-Z][a-z]+(?: [A-Z][a-z]+)+\)", w.title):  # "(Monster Enhancers)"
+            found.append((r.id, w.title))
+        # a rulebook by its name, never by the number of the file it came in ("000 leaves...")
+        found += [
+            (r.id, text) for text in (w.title, w.text) if re.search(r"(?<![\d.,])00[0-4](?![\d.,])", text)
+        ]
+    assert found == []
 
 
 def _fold(text: str) -> str:

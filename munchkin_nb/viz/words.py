@@ -167,7 +167,12 @@ _COUNTED = {
 
 def _plural(n: int, word: str) -> str:
     one, many = _COUNTED[word]
-    return _f(one if abs(n) == 1 else many, n=n)
+    lang = _LANG.get()
+    if lang == "en":
+        return (one if abs(n) == 1 else many).format(n=n)
+    from munchkin_nb.i18n import ngettext
+
+    return ngettext("words", lang)(one, many, n).format(n=n)
 
 
 # engine words that carry a name or numbers, told as templates ("lost to Crabs")

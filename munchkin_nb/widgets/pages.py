@@ -122,11 +122,10 @@ def rules_page(explorer: object, params: dict[str, str]) -> widgets.Widget:
 
 def play_page(params: dict[str, str]) -> widgets.Widget:
     """A guided game with the players, seed and language the address names (else the host's)."""
-    from .course import COURSE_LANGUAGES
-    from .play import GuidedGame
+    from .play import PLAY_LANGUAGES, GuidedGame
 
     check = visit_check(params)
-    lang = check.language(COURSE_LANGUAGES)
+    lang = check.language(PLAY_LANGUAGES)
     players = check.number("players", 3, 6) or int(os.environ.get("MUNCHKIN_PLAY_PLAYERS", "4"))
     seed = check.number("seed", 0, SEED_MAX)
     if seed is None:

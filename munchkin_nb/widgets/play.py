@@ -25,16 +25,24 @@ from munchkin_nb.bots.heuristic import HeuristicBot
 from munchkin_nb.bots.runner import NAMES, Bot, ask_around, bot_move, table_view
 from munchkin_nb.engine import Action, Event, Game, IllegalAction, apply, context, evolve, legal_actions
 from munchkin_nb.engine.core.cards import card
-from munchkin_nb.i18n import gettext
+from munchkin_nb.i18n import LANGUAGES, catalogue_path, gettext
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz.words import action_words, card_name, describe
 
 from .base import View
-from .course import COURSE_LANGUAGES, ProgressStore
+from .course import ProgressStore
 from .hint_words import hint_reason
 from .lesson import LESSON_CSS, TRADE_MOVES, combat_line, move_groups, refusal_words
 from .stepper import TurnStepper
 from .table import CSS, rules_html, table_html
+
+#: The languages the guided game speaks: those with its page words (domain `course`) and its event
+#: sentences and moves (domain `words`); it has no lesson prose, so it need not wait for the course's.
+PLAY_LANGUAGES = {
+    code: name
+    for code, name in LANGUAGES.items()
+    if code == "en" or all(catalogue_path(d, code).is_file() for d in ("course", "words"))
+}
 
 # open at almost any moment, so they are offered while the table waits but never stop it
 QUIET_MOVES = frozenset(TRADE_MOVES) | {"discard_card", "backstab"}
@@ -85,8 +93,8 @@ class GuidedGame(View):
     ) -> None:
         if not 3 <= players <= 6:
             raise ValueError(f"players: 3 to 6, not {players}")
-        if lang not in COURSE_LANGUAGES:
-            raise ValueError(f"lang: one of {', '.join(COURSE_LANGUAGES)}, not {lang!r}")
+        if lang not in PLAY_LANGUAGES:
+            raise ValueError(f"lang: one of {', '.join(PLAY_LANGUAGES)}, not {lang!r}")
         self.lang = lang
         self._ = gettext("course", lang)
         # the course's language, kept in the browser: the page follows it once the browser tells it
@@ -268,7 +276,7 @@ class GuidedGame(View):
         """Speak `lang` from now on (the story told so far stays as it was told). A language chosen
         in the menu keeps that menu: replacing the view whose change the browser is still sending
         leaves the widget manager a message for a view that is gone (a console error)."""
-        if lang not in COURSE_LANGUAGES or lang == self.lang:
+        if lang not in PLAY_LANGUAGES or lang == self.lang:
             return
         self.lang, self._ = lang, gettext("course", lang)
         self.language_store.lang = lang
@@ -280,7 +288,7 @@ class GuidedGame(View):
     def _make_language(self) -> widgets.Dropdown:
         """The language menu, showing the page's language (new with each language, as the buttons)."""
         self.language = widgets.Dropdown(
-            options=[(v, k) for k, v in COURSE_LANGUAGES.items()],
+            options=[(v, k) for k, v in PLAY_LANGUAGES.items()],
             value=self.lang,
             layout=widgets.Layout(width="130px"),
         )
