@@ -32,7 +32,7 @@ from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.i18n import wording
 from munchkin_nb.rules.rulesets import MODULES, deck_name, ruleset_with
 from munchkin_nb.scenarios.names import base
-from munchkin_nb.scenarios.shapes import PLAYER_PARAMS
+from munchkin_nb.scenarios.shapes import CARD_PARAMS, PLAYER_PARAMS
 from munchkin_nb.viz.words import action_words, card_name
 
 from .address import PageAddress
@@ -413,7 +413,8 @@ class JudgePage(View):
             (self.why_monster, "why-monster"),
         ):
             w.add_class(f"munchkin-judge-{cls}")
-        self.why_player.observe(lambda _c: self._why_cards(), names="value")
+        for w in (self.why_player, self.why_action, self.why_card, self.why_whom, self.why_monster):
+            w.observe(self._why_changed, names="value")  # an answer stays only beside its question
 
         # try it
         self.try_menu = widgets.Dropdown(
@@ -704,7 +705,11 @@ class JudgePage(View):
                 f"<div class='munchkin-judge-fight-rule'><code>{rule_link(rule.id, self.lang)}</code> "
                 f"<b>{escape(w.title)}</b>: {escape(w.text)} <i>({citation_html(rule, self.lang)})</i></div>"
             )
-        return f"<h3>{escape(self.t('The fight'))}</h3>{combat_line(s, self.lang)}{cited}"
+        tie = ""
+        if bd["margin"] == 0 and bd["ties_win"]:
+            said = self.t("A tie, and the fighters win it: a card of theirs in play wins ties.")
+            tie = f"<p class='munchkin-judge-tie'>{escape(said)}</p>"
+        return f"<h3>{escape(self.t('The fight'))}</h3>{combat_line(s, self.lang)}{tie}{cited}"
 
     def actions_html(self, s: GameState) -> str:
         """For every player, the actions they may take now, each with the rule that allows it."""
@@ -747,14 +752,16 @@ class JudgePage(View):
         self.why_action.options = sorted(
             ((self._move_words(m, s), m) for m in moves), key=lambda o: o[0].casefold()
         )
-        if keep_action in moves:
-            self.why_action.value = keep_action
+        self.why_action.value = keep_action if keep_action in moves else "kick_door"
+        keep_whom = self.why_whom.value
         self.why_whom.options = [(self.t("nobody"), NOBODY), *((n, n) for n in names)]
+        self.why_whom.value = keep_whom if keep_whom in names else NOBODY
         monsters = [m["card"] for m in s.combat.monsters] if s.combat else []
         self.why_monster.options = [
             (self.t("none"), NOBODY),
             *((card_name(s, m, self.lang), m) for m in monsters),
         ]
+        self.why_monster.value = NOBODY
         self._why_cards()
         options = [
             (f"{a.action.player}: {action_words(a.action, s, with_player=False, lang=self.lang)}", (n, i))
@@ -762,27 +769,30 @@ class JudgePage(View):
             for i, a in enumerate(found)
         ]
         self.try_menu.options = options
+        self.try_menu.value = options[0][1] if options else None
         self.take_button.disabled = not options
 
     def _move_words(self, name: str, s: GameState) -> str:
-        return action_words({"name": name, "player": "", "params": {}}, s, with_player=False, lang=self.lang)
+        """A move as the menu names it, its cards and players left open: "Curse … with …"."""
+        blanks = dict.fromkeys((*CARD_PARAMS, *PLAYER_PARAMS), "…")
+        return action_words(
+            {"name": name, "player": "", "params": blanks}, None, with_player=False, lang=self.lang
+        )
+
+    def _why_changed(self, _change: Any = None) -> None:
+        self.ruling.value = ""
 
     def _why_cards(self) -> None:
-        """The cards "why not?" offers: the player's own first, then every other card at the table."""
-        if self.table is None or not self.why_player.value:
+        """The cards "why not?" offers: every card at the table, player by player, then the fight's."""
+        if self.table is None:
             return
         s = self.table.state
-        p = s.player(self.why_player.value)
-        own = [*p.hand, *p.equipped, *p.carried, *p.races, *p.classes]
-        others = [
-            c for q in s.players if q.name != p.name for c in (*q.hand, *q.equipped, *q.carried, *q.curses)
-        ]
-        others += [m["card"] for m in s.combat.monsters] if s.combat else []
-        seen: list[str] = []
-        for c in own + others:
-            if c not in seen:
-                seen.append(c)
-        self.why_card.options = [(self.t("none"), NOBODY), *((card_name(s, c, self.lang), c) for c in seen)]
+        zones = ("hand", "equipped", "carried", "races", "classes", "curses")
+        cards = [c for q in s.players for z in zones for c in getattr(q, z)]
+        cards += [m["card"] for m in s.combat.monsters] if s.combat else []
+        keep = self.why_card.value
+        self.why_card.options = [(self.t("none"), NOBODY), *((card_name(s, c, self.lang), c) for c in cards)]
+        self.why_card.value = keep if keep in cards else NOBODY
 
     def asked_action(self) -> Action:
         """The action the "why not?" menus name: a legal action of that name with those
