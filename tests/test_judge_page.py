@@ -87,7 +87,10 @@ def test_each_problem_is_shown_on_its_field(page: JudgePage) -> None:
     assert page.position is None and "cannot be" in page.status.value
     page.players[0].zones["classes"].value = [cat.label["warrior"]]
     page.players[0].zones["carried"].value = [cat.label["gold_pieces_1000"]]  # the deck's one copy is Cleo's
-    assert "placed twice (also in players[0].carried[0])" in page.players[2].problems["hand"].value
+    assert (
+        "«1,000 Gold Pieces» placed twice (also in Ana, items carried)"
+        in page.players[2].problems["hand"].value
+    )
     assert page.players[0].problems["classes"].value == ""
     page.players[0].zones["carried"].value = []
     assert page.position is not None and page.status.value == ""

@@ -125,8 +125,8 @@ def _row(children: list[widgets.Widget], cls: str = "") -> widgets.HBox:
     return box
 
 
-def _problem_html(problems: list[Problem]) -> str:
-    return "".join(f"<div class='munchkin-judge-problem'>{escape(p.message)}</div>" for p in problems)
+def _problem_html(problems: list[Problem], say: Any = str) -> str:
+    return "".join(f"<div class='munchkin-judge-problem'>{escape(say(p.message))}</div>" for p in problems)
 
 
 def field_key(path: str) -> str:
@@ -635,14 +635,31 @@ class JudgePage(View):
             for key, w in ed.problems.items():
                 shown.setdefault(id(w), []).extend(by_key.pop(f"players[{i}].{key}", []))
             for w in ed.problems.values():
-                w.value = _problem_html(shown[id(w)])
+                w.value = _problem_html(shown[id(w)], self.plain)
         general = []
         for key, w in self.problems.items():
             if key:
-                w.value = _problem_html(by_key.pop(key, []))
+                w.value = _problem_html(by_key.pop(key, []), self.plain)
         for rest in by_key.values():
             general += rest
-        self.problems[""].value = _problem_html(general)
+        self.problems[""].value = _problem_html(general, self.plain)
+
+    def plain(self, message: str) -> str:
+        """A problem as a visitor reads it: cards by their names in the page's language, and
+        `players[0].hand[2]` as the player's name and the field's ("Ana, hand")."""
+        names = [ed.name.value.strip() or str(ed.i + 1) for ed in self.players]
+
+        def card(m: re.Match[str]) -> str:
+            cid = base(m.group(1))
+            return f"«{self.cat.label[cid]}»" if cid in self.cat.label else m.group(0)
+
+        def place(m: re.Match[str]) -> str:
+            i, zone = int(m.group(1)), m.group(2)
+            who = names[i] if i < len(names) else m.group(0)
+            return f"{who}, {self.t(ZONE_WORDS[zone])}" if zone in ZONE_WORDS else f"{who}, {self.t(zone)}"
+
+        message = re.sub(r"'([a-z0-9_]+(?:#\d+)?)'", card, message)
+        return re.sub(r"players\[(\d+)\]\.(\w+)(?:\[\d+\])?", place, message)
 
     def _no_answer(self, message: str) -> None:
         self.position = self.table = None
