@@ -3,6 +3,7 @@ field at fault, the rulings the rulebooks give, try and step back, the link and 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -32,6 +33,7 @@ def ask(page: JudgePage, player: str, action: str, card: str = "", whom: str = "
     return page.ask_why()
 
 
+NOW = datetime(2026, 12, 2, tzinfo=UTC)
 FIGHT = {
     "players": [
         {"name": "Ana", "level": 3, "classes": ["warrior"]},
@@ -196,3 +198,23 @@ def test_every_message_of_the_page_is_translated() -> None:
             cat = catalogue("judge", lang)
             assert cat is not None, lang
             assert sorted(m for m in messages if not (cat.get(m) and cat.get(m).string)) == [], lang
+
+
+def test_a_file_uploaded_is_imported_into_the_editor(page: JudgePage) -> None:
+    wanted = Position.from_data({**FIGHT, "turn": "Ben", "fight": {"monsters": ["potted_plant"]}})
+    text = JudgePage("en", position=wanted).scenario_yaml().encode("utf-8")
+    fresh(page, FIGHT)
+    page.upload.value = (
+        {
+            "name": "mine.yaml",
+            "type": "",
+            "size": len(text),
+            "content": memoryview(text),
+            "last_modified": NOW,
+        },
+    )
+    assert page.position == wanted
+    page.upload.value = (
+        {"name": "bad.yaml", "type": "", "size": 2, "content": memoryview(b"\xff\xfe"), "last_modified": NOW},
+    )
+    assert "cannot be read" in page.import_notice.value and page.position == wanted
