@@ -600,9 +600,7 @@ class JudgePage(View):
             return
         self._quiet = True
         try:
-            owner = getattr(change, "owner", None) if change is not None else None
-            if isinstance(change, dict):
-                owner = change.get("owner")
+            owner = change.get("owner") if change is not None else None  # traitlets' Bunch is a dict
             if owner in (self.ruleset, self.modules):
                 self._offer(self.ruleset.value, list(self.modules.value))
             self._names()
@@ -845,7 +843,7 @@ class JudgePage(View):
         rule = RULE_INDEX.get(r.rule)
         title = wording(rule, self.lang).title if rule is not None else r.rule
         text = wording(rule, self.lang).text if rule is not None else ""
-        sentence = r.sentence if self.lang == "en" or r.allowed else f"{r.sentence}"
+        sentence = r.sentence  # the engine's own words (English: they name the cards and numbers)
         cited = citation_html(rule, self.lang) if rule is not None else ""
         cls = "allowed" if r.allowed else "refused"
         return (
