@@ -146,3 +146,12 @@ def play_page(params: dict[str, str]) -> widgets.Widget:
         top, layout=widgets.Layout(flex_flow="row wrap", align_items="center", max_width="100%")
     )
     return with_notice(check, widgets.VBox([bar, game.widget]))
+
+
+def judge_page(params: dict[str, str]) -> widgets.Widget:
+    """The judge in the visit's language, at the position the address holds (``?position=v1...``)."""
+    from .judge_page import JudgePage
+
+    check = visit_check(params)
+    judge = JudgePage(check.language(LANGUAGES), position=params.get("position"))
+    return with_notice(check, judge.widget)
