@@ -4,6 +4,7 @@ a lesson runs to its end in each language with its checks answered by the words 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from munchkin_nb.widgets.lesson import Lesson
 #: lessons whose texts are not yet written in every language, each with the languages it lacks;
 #: the test below holds this list exact (a lesson translated since fails until it leaves the list)
 NOT_YET: dict[str, tuple[str, ...]] = {
-    stem: ("de", "eo", "ru", "ko") for stem in ORDER[ORDER.index("class_powers") :]
+    stem: ("de", "eo", "ru", "ko") for stem in ORDER[ORDER.index("what_changes_cthulhu") :]
 }
 
 
@@ -52,12 +53,17 @@ def test_every_lesson_text_is_in_all_six_languages(stem):
 @pytest.mark.parametrize("lang", ["es", "de", "eo", "ru", "ko"])
 def test_lesson_prose_names_cards_as_the_event_lines_do(stem, lang):
     # a card the English prose names by its printed name is named in `lang` as the event lines name it
+    # (a whole name: "Warriors" speaks of warriors, not of the Warrior card)
     path = lesson_path(stem)
     state = scenario_game(load_scenario(path)).state
     english = " ".join(t["en"] for t in texts(path))
     told = " ".join(t[lang] for t in texts(path))
     ids = set(card_set(state.card_set).cards)
-    named = {cid: card_name(state, cid, lang) for cid in ids if card_name(state, cid) in english}
+    named = {
+        cid: card_name(state, cid, lang)
+        for cid in ids
+        if re.search(rf"\b{re.escape(card_name(state, cid))}\b", english)
+    }
     assert {cid: name for cid, name in named.items() if name not in told} == {}
 
 
