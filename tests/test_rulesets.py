@@ -97,6 +97,10 @@ def test_a_cthulhu_game_with_the_classic_cards_mixed_in_plays_to_its_end():
     started = rec.events[0].payload
     assert started["card_set"] == "cthulhu&classic" and started["mix"] == ["classic"]
     assert rec.meta["winners"]
+    assert any("cthulhu.divine_intervention" in e.rules for e in rec.events)  # this seed cures
+    from munchkin_nb.replay.referee import referee_events
+
+    assert referee_events(rec.events).findings == []  # the referee replays the mix from event 1
     plain = play_game(4, 3, "heuristic", ruleset="cthulhu").events[0].payload
     assert "mix" not in plain and plain["card_set"] == "cthulhu"  # an unmixed game records no mix
 
