@@ -93,7 +93,7 @@ def test_the_first_event_cites_the_games_own_setup_rules(rs):
 
 
 def test_a_cthulhu_game_with_the_classic_cards_mixed_in_plays_to_its_end():
-    rec = play_game(4, 3, "heuristic", ruleset="cthulhu", mix=["classic"])
+    rec = play_game(6, 3, "heuristic", ruleset="cthulhu", mix=["classic"])
     started = rec.events[0].payload
     assert started["card_set"] == "cthulhu&classic" and started["mix"] == ["classic"]
     assert rec.meta["winners"]
