@@ -48,6 +48,9 @@ class Ruleset:
     #: a one-shot may be laid on the table on one's turn (carried, never counting) and used from
     #: there later; False: one-shots are used from the hand
     one_shots_on_table: bool = False
+    #: card sets of other games this ruleset's rules can play beside its own (its rulebook says
+    #: they combine): a game may shuffle them in (`check_mix`); the rules stay this ruleset's
+    mixes: tuple[str, ...] = ()
     #: core rule id -> this ruleset's own rule for the same thing (cited in events and refusals)
     renames: Mapping[str, str] = field(default_factory=dict)
     #: the rulebook this ruleset follows, as a reader knows it
@@ -100,10 +103,39 @@ def register_module(m: Module) -> Module:
     return m
 
 
-def deck_name(ruleset_name: str, modules: Sequence[str] = ()) -> str:
-    """The card set of a game: the ruleset's, joined by each module's own cards ("classic+steeds")."""
+#: joins a game's own card set to a set mixed in ("cthulhu&classic"); a mixed-in card whose id the
+#: sets before it have already is the other game's copy of it, renamed "<its set>_<id>"
+MIX = "&"
+
+
+def deck_name(ruleset_name: str, modules: Sequence[str] = (), mix: Sequence[str] = ()) -> str:
+    """The card set of a game: the ruleset's, the sets mixed in, then each module's own cards
+    ("classic+steeds", "cthulhu&classic")."""
     extra = [MODULES[m].cards for m in modules if m in MODULES and MODULES[m].cards]
-    return "+".join([RULESETS[ruleset_name].card_set, *extra])
+    return "+".join([MIX.join([RULESETS[ruleset_name].card_set, *mix]), *extra])
+
+
+def check_mix(names: object, ruleset_name: str = "classic") -> list[str]:
+    """The card sets to shuffle into a game of `ruleset_name`, checked (in the order named);
+    ValueError in one line names a set that is unknown, named twice, the game's own, or one whose
+    cards this ruleset's rules cannot play."""
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise ValueError("mix: expected a list of card sets")
+    rs = ruleset(ruleset_name)
+    sets = sorted({r.card_set for r in RULESETS.values()})
+    for n in names:
+        if n not in sets:
+            raise ValueError(f"unknown card set {n!r}; known: {', '.join(sets)}")
+        if n == rs.card_set:
+            raise ValueError(f"{n!r} is the {ruleset_name} game's own card set: it is in already")
+        if n not in rs.mixes:
+            takes = ", ".join(rs.mixes) or "no other set"
+            raise ValueError(
+                f"{ruleset_name}'s rules cannot play the {n} cards ({ruleset_name} mixes with {takes})"
+            )
+    if len(set(names)) != len(names):
+        raise ValueError("mix: a card set is named twice")
+    return list(names)
 
 
 def check_modules(names: object, ruleset_name: str = "classic") -> list[str]:

@@ -16,6 +16,8 @@ from .rules import RENAMES, RULES
 NAME = "cthulhu"
 CULTIST = "cultist"  # the class word of the Cultist cards
 PILE = "cultist"  # the Cultists' own discard pile
+#: the base game's card that the rulebook says cures every Cultist (in a game with the classic cards mixed in)
+CURE = "divine_intervention"
 
 RULESET = Ruleset(
     name=NAME,
@@ -27,6 +29,8 @@ RULESET = Ruleset(
     removed_monster_treasures=True,  # 'убив или убрав его, используя карту'
     no_trade_in_a_fight=True,
     one_shots_on_table=True,  # 'на столе она или в «руке»'  # 'Вы не можете торговать во время боя.'
+    # 'может комбинироваться с ним': the base game (Star Munchkin and Munchkin Fu are not here)
+    mixes=("classic",),
     renames=RENAMES,
     source="Munchkin Cthulhu",
 )
@@ -40,4 +44,4 @@ PLUGIN = Plugin(
     ),
 )
 
-__all__ = ["CULTIST", "NAME", "PILE", "PLUGIN", "RULES", "RULESET", "Rule"]
+__all__ = ["CURE", "CULTIST", "NAME", "PILE", "PLUGIN", "RULES", "RULESET", "Rule"]

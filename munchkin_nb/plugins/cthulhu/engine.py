@@ -26,7 +26,7 @@ from munchkin_nb.engine.kit import (
     step,
 )
 
-from . import CULTIST, NAME, PILE
+from . import CULTIST, CURE, NAME, PILE
 
 
 def is_cultist_card(s: GameState, cid: str) -> bool:
@@ -130,12 +130,30 @@ def settle(b: Builder, a: Action) -> None:
     for dead in {e.payload["player"] for e in b.events if e.type == "PlayerDied"}:
         for cid in list(s.player(dead).curses):  # only class and level outlive a death
             discard(b, dead, cid, "died", ["cthulhu.death"])
+    _cure(b)
     for p in s.players:
         if p.super_munchkin and not p.classes:
             discard(b, p.name, p.super_munchkin, "no class left", ["cthulhu.super_munchkin_lost"])
     if not (s.winners or s.phase == "setup"):  # the ends are checked once the game is under way
         _ends(b)
     offer_received(b)
+
+
+def _cure(b: Builder) -> None:
+    """Divine Intervention (a base-game card, in a game with those cards mixed in), once played,
+    cures everyone: every Cultist card in play goes to the Cultists' pile."""
+    played = [
+        e.payload["card"]
+        for e in b.events
+        if e.type == "CardDiscarded"
+        and e.payload["reason"] == "played"
+        and e.payload["card"].partition("#")[0] == CURE
+    ]
+    if not played:
+        return
+    for p in b.s.players:
+        for cid in [c for c in p.classes if is_cultist_card(b.s, c)]:
+            discard(b, p.name, cid, f"cured by {name_of(b, played[0])}", ["cthulhu.divine_intervention"])
 
 
 def _ends(b: Builder) -> None:

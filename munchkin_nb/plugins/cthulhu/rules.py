@@ -114,6 +114,18 @@ RULES: tuple[Rule, ...] = (
         "Сектанты: 'Если сброшенных карт Сектанта нет — в этот раз вам удалось спастись.'",
     ),
     _r(
+        "cthulhu.divine_intervention",
+        "Divine Intervention cures the cult",
+        "Divine Intervention, a card of the base game (in a game with those cards shuffled in), cures everyone once it is played: every Cultist card in play goes to the Cultists' pile, and its owner is left without that class.",
+        "Более жесткие правила для Сектантов: 'Божественное Вмешательство действительно может исцелить всех от Оккультизма, будучи сыгранным'",
+    ),
+    _r(
+        "cthulhu.mix",
+        "Played with the base game's cards",
+        "Munchkin Cthulhu may be played with the base game's cards shuffled into its decks; the game keeps Munchkin Cthulhu's rules, and each card does what its text says.",
+        "Вступление: 'Основан на оригинальном Munchkin и может комбинироваться с ним'",
+    ),
+    _r(
         "cthulhu.already_cultist",
         "Already a Cultist",
         "A Cultist who is told to become a Cultist takes no second card.",
