@@ -73,10 +73,6 @@ def test_a_guided_game_with_hints_an_undo_and_its_review(browser, play_server, s
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.xfail(
-    reason="open defect: language change can log a processLuminoMessage error",
-    strict=False,
-)
 def test_the_guided_game_speaks_the_language_chosen_on_the_course_page(browser, play_server, size):
     context, page, watch = _page(browser, size)
     # what the course page keeps when Spanish is chosen there (same browser, same storage key)
