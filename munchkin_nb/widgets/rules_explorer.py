@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 import yaml
 
-from munchkin_nb.i18n import LANGUAGES, gettext
+from munchkin_nb.i18n import LANGUAGES, gettext, pgettext
 from munchkin_nb.rules import RULES, RULESETS, Rule
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.compare import compared_rulesets, differences
@@ -124,7 +124,9 @@ def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = 
     checked = ""
     if titles:
         head = t("Checked by {n} worked example(s)").format(n=len(titles))
-        checked = f"<div class='checked'>{escape(head)}: " + "; ".join(escape(x) for x in titles) + "</div>"
+        example = pgettext(DOMAIN, lang)  # the examples' titles: msgctxt "worked example"
+        shown = "; ".join(escape(example("worked example", x)) for x in titles)
+        checked = f"<div class='checked'>{escape(head)}: {shown}</div>"
     return (
         f"<div class='munchkin-rule' data-rule='{escape(r.id)}' lang='{lang}'>"
         f"<b>{escape(w.title)}</b><span class='rid'>{escape(r.id)}</span>"
