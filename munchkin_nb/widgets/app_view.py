@@ -49,8 +49,10 @@ INTRO = _(
 def games_heading(lang: str = "en") -> str:
     """The games page's heading and what it does, in `lang`."""
     t = gettext(DOMAIN, lang)
-    # an HTML widget keeps its one-line height between lines: a paragraph reads better closer
-    return f"<h1>{escape(t(TITLE))}</h1><p style='line-height: 1.45'>{escape(t(INTRO))}</p>"
+    # an HTML widget keeps its one-line height between lines: a paragraph reads better closer;
+    # Korean breaks between words, not inside them
+    style = "line-height: 1.45; word-break: keep-all; overflow-wrap: break-word"
+    return f"<h1>{escape(t(TITLE))}</h1><p style='{style}'>{escape(t(INTRO))}</p>"
 
 
 def import_store_without_numpy() -> None:
