@@ -105,7 +105,7 @@ STYLE = (
     ".munchkin-differs .same{color:#888}"
     # the overview: a matrix on a wide screen; on a phone its columns were slivers, so a list
     ".munchkin-overview-list{display:none}.munchkin-overview-list h4{margin:8px 0 2px}"
-    ".munchkin-overview-list ul{margin:0;padding-left:18px}"
+    ".munchkin-overview-list ul{margin:0;padding-left:18px}.munchkin-overview-list li{line-height:1.4}"
     "@media (max-width:600px){.munchkin-overview{display:none !important}"
     ".munchkin-overview-list{display:block}}"
     "</style>"
