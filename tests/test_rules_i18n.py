@@ -164,6 +164,26 @@ def test_the_card_views_read_by_kind_with_plural_legends():
     assert "race Human" in matrix.data[0].x  # no card gives it: named like the cards that do
 
 
+def test_the_card_overview_as_a_list_says_what_the_matrix_shows():
+    """The phone's overview (a list) has every column of the matrix as a heading, and under it
+    every card the matrix marks in that column, in the page's language."""
+    from html import escape
+
+    from munchkin_nb.cards import load_set
+    from munchkin_nb.viz.graphs import relation_list_html, relation_matrix
+
+    cards = load_set("classic")
+    for lang in ("en", "es", "ko"):
+        heat = relation_matrix(cards, lang=lang).data[0]
+        shown = relation_list_html(cards, lang)
+        sections = shown.split("<h4>")[1:]
+        assert [s.split("</h4>")[0] for s in sections] == [escape(x) for x in heat.x]
+        for j, section in enumerate(sections):
+            marked = {heat.y[i] for i in range(len(heat.y)) if heat.z[i][j] is not None}
+            assert marked and all(escape(name) in section for name in marked), (lang, heat.x[j])
+    assert "más fuerte contra" in relation_list_html(cards, "es")
+
+
 def test_the_card_views_speak_the_chosen_language():
     from munchkin_nb import i18n
     from munchkin_nb.cards import load_set

@@ -63,8 +63,11 @@ INTRO = (
 COURSE_LANGUAGES = {"en": "English", "es": "Español"}
 STORAGE_KEY = "munchkin-course-v1"
 
-# The browser side of the progress: read localStorage once the widget lives in the page, and
-# write it back whenever the kernel changes the progress or the language.
+# The browser side of the progress: read localStorage once the widget is drawn, and write it back
+# whenever the kernel changes the progress or the language. Read in `render`, not `initialize`: a
+# model is initialized while the page's other models are still being made, and the kernel's answer
+# to the saved progress (the next lesson's label, new buttons) could reach a model not made yet and
+# be lost; by the time a view is drawn, every model of the page exists.
 _ESM = """
 const KEY = "STORAGE_KEY";
 function load() {
@@ -76,17 +79,18 @@ function save(model) {
 }
 export default {
   initialize({ model }) {
+    model.on("change:progress", () => { if (model.get("loaded")) save(model); });
+    model.on("change:lang", () => { if (model.get("loaded")) save(model); });
+  },
+  render({ model, el }) {
+    el.classList.add("munchkin-progress-store");
+    el.style.display = "none";
+    if (model.get("loaded")) return;  // read once, by the first view drawn
     const saved = load();
     if (saved.progress && typeof saved.progress === "object") model.set("progress", saved.progress);
     if (typeof saved.lang === "string") model.set("lang", saved.lang);
     model.set("loaded", true);
     model.save_changes();
-    model.on("change:progress", () => save(model));
-    model.on("change:lang", () => save(model));
-  },
-  render({ model, el }) {
-    el.classList.add("munchkin-progress-store");
-    el.style.display = "none";
   },
 };
 """.replace("STORAGE_KEY", STORAGE_KEY)

@@ -77,7 +77,12 @@ class TurnStepper(View):
         )
         self.turn_box.add_class("munchkin-turn")
         self.keys = KeyShortcuts(self.shortcut)
-        self.download = DownloadButton(self.jsonl)
+        said = gettext("games", lang)  # the replay's download: the games page's words
+        self.download = DownloadButton(
+            self.jsonl,
+            label=said("download .jsonl"),
+            hint=said("download this game (events and notes) as a JSONL replay"),
+        )
         self.variations = widgets.Select(
             options=[], description=_("variations"), layout=widgets.Layout(width="640px", max_width="100%")
         )
