@@ -6,8 +6,10 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -123,12 +125,45 @@ def test_plug_ins_import_only_the_kit_their_folder_and_data():
                     assert not any(a.name.startswith("munchkin_nb") for a in node.names), path
 
 
-def test_the_core_names_no_plug_in():
-    for pkg in ("engine", "bots"):
-        for path in (ROOT / "munchkin_nb" / pkg).glob("*.py"):
-            text = path.read_text(encoding="utf-8").lower()
-            named = [n for n in PLUGINS if n in text]
-            assert not named, f"{path.name} names {named}"
+#: the plug-ins shipped with munchkin_nb (and any other installed one, through the registry)
+SHIPPED = [
+    "booty",
+    "cthulhu",
+    "d10",
+    "dungeons",
+    "epic",
+    "expansions",
+    "hirelings",
+    "munchkinomicon",
+    "steeds",
+]
+#: the shared code: it finds the plug-ins' parts through the registry, never by a plug-in's name
+SHARED = ("engine", "widgets", "bots", "viz")
+
+
+def _named(text: str, names: Iterable[str]) -> list[str]:
+    """The plug-in names `text` holds as a word (case aside; `d10_roll` names d10 too)."""
+    return sorted({n for n in names if re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])", text, re.I)})
+
+
+def test_the_name_scan_sees_a_plug_in_in_code_data_and_prose():
+    assert _named('ORDER = ("first_turn", "d10")', SHIPPED) == ["d10"]
+    assert _named('{"d10_roll": "gave up a level"}', SHIPPED) == ["d10"]
+    assert _named("# past that (Epic) every other level", SHIPPED) == ["epic"]
+    assert _named("an epicure's dungeon, a steed and a hireling; 10d10s", SHIPPED) == []
+
+
+def test_no_plug_in_is_named_in_the_shared_code():
+    """Code, data, comments and docstrings alike: an example in a docstring uses a placeholder."""
+    names = {*SHIPPED, *PLUGINS}
+    found = {}
+    for pkg in SHARED:
+        for path in sorted((ROOT / "munchkin_nb" / pkg).rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".js", ".css", ".html", ".yaml", ".json"):
+                named = _named(path.read_text(encoding="utf-8"), names)
+                if named:
+                    found[str(path.relative_to(ROOT))] = named
+    assert found == {}
 
 
 def test_architecture_doc_holds_the_generated_hook_and_kit_tables():

@@ -34,6 +34,8 @@ PLUGIN = Plugin(
         classes=frozenset({"professor", "investigator", "monster_whacker", CULTIST}),
         steps={"become_cultist": frozenset()},
     ),
+    lessons=("what_changes_cthulhu",),
+    course_order=10,
 )
 
 __all__ = ["CULTIST", "NAME", "PILE", "PLUGIN", "RULES", "RULESET", "Rule"]
