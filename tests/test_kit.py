@@ -11,11 +11,13 @@ import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import hooks, kit, new_game
+from munchkin_nb.rules import registry
 from munchkin_nb.rules.registry import PLUGINS, folders
 from munchkin_nb.rules.rulesets import MODULES, REQUIRES, Module, check_modules
 
@@ -53,18 +55,60 @@ def test_every_point_calls_the_ruleset_then_the_modules_by_name():
     assert names == sorted(names, key=lambda m: m.split(".")[2])
 
 
+def _part(name: str, **fns: object) -> ModuleType:
+    """A module standing for a plug-in's engine part, defining these functions."""
+    module = ModuleType(name)
+    for fn_name, fn in fns.items():
+        fn.__module__ = name  # type: ignore[attr-defined]
+        setattr(module, fn_name, fn)
+    return module
+
+
 def test_a_point_for_one_plug_in_refuses_a_game_where_two_use_it():
     def other_kick(b: kit.Builder, player: str) -> bool:
         return False
 
     hooks.KICK_DOOR.register("zz_test")(other_kick)
-    try:
-        with pytest.raises(ValueError, match="epic and zz_test both use the hook point 'kick_door'"):
-            hooks.check("classic", ["zz_test", "epic"])
-        hooks.check("classic", ["zz_test", "dungeons"])  # dungeons takes no kick: fine
-    finally:
-        hooks.KICK_DOOR.owners.pop("zz_test")
-        hooks.KICK_DOOR._cache.clear()
+    parts = {n: registry.engine_parts(n) for n in ("epic", "dungeons")}
+    parts["zz_test"] = (_part("zz_test.engine", other_kick=other_kick),)
+    with pytest.raises(ValueError, match="epic and zz_test both use the hook point 'kick_door'"):
+        hooks.Hooks.build(hooks.canonical("classic", ["zz_test", "epic"]), parts).check()
+    hooks.Hooks.build(hooks.canonical("classic", ["zz_test", "dungeons"]), parts).check()  # fine
+
+
+def test_registering_a_hook_marks_the_function_and_changes_no_table():
+    before = hooks.for_game("classic", ["epic"])
+
+    def late_kick(b: kit.Builder, player: str) -> bool:
+        return False
+
+    assert hooks.KICK_DOOR.register("epic")(late_kick) is late_kick
+    assert late_kick not in hooks.for_game("classic", ["epic"]).fns["kick_door"]
+    assert hooks.for_game("classic", ["epic"]) is before
+    with pytest.raises(TypeError):
+        before.fns["kick_door"] = ()  # type: ignore[index]  # a game's table is frozen
+
+
+def test_two_games_with_different_plug_ins_in_one_process_each_call_only_their_own():
+    epic = hooks.for_game("classic", ["epic"])
+    dungeons = hooks.for_game("classic", ["dungeons"])
+    owners = {
+        n: {f.__module__.split(".")[2] for fns in h.fns.values() for f in fns}
+        for n, h in (("epic", epic), ("dungeons", dungeons))
+    }
+    assert owners == {"epic": {"epic"}, "dungeons": {"dungeons"}}
+    assert epic.used_by("kick_door") == ["epic"] and dungeons.used_by("kick_door") == []
+    assert hooks.for_game("classic", []).fns == {}
+    # played in turn in one process, each game is the one a process with its plug-in alone plays
+    here = {m: _events([m], 3) for m in ("epic", "dungeons")}
+    code = "import json, sys; from tests.test_kit import _events; print(json.dumps(_events(sys.argv[1:], 3)))"
+    for m in ("epic", "dungeons"):
+        env = {**os.environ, "MUNCHKIN_NB_PLUGINS": m}
+        out = subprocess.run(
+            [sys.executable, "-c", code, m], env=env, capture_output=True, text=True, cwd=ROOT
+        )
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == here[m], m
 
 
 def test_two_modules_setting_one_number_differently_are_refused(monkeypatch):
@@ -89,7 +133,8 @@ from munchkin_nb.rules import RULESETS
 from munchkin_nb.rules.rulesets import MODULES
 assert sorted(MODULES) == ["epic"], sorted(MODULES)
 assert sorted(RULESETS) == ["classic"], sorted(RULESETS)
-owners = {o for p in hooks.POINTS.values() for o in p.owners}
+from munchkin_nb.rules import registry
+owners = {m.owner for m, _fn in hooks.marked(p for n in registry.names() for p in registry.engine_parts(n))}
 assert owners == {"epic"}, owners
 rec = play_game(4, 3, "heuristic", modules=["epic"])
 assert rec.meta["winners"]

@@ -8,6 +8,7 @@ import importlib
 import importlib.util
 import os
 import pkgutil
+import sys
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -141,3 +142,13 @@ def lessons() -> dict[str, Path]:
                 raise ValueError(f"plug-in {p.name!r}: a lesson named {stem!r} is declared twice")
             out[stem] = path
     return out
+
+
+def engine_parts(name: str) -> tuple[ModuleType, ...]:
+    """The modules of a plug-in's package once its engine part is loaded (where its hooks are
+    marked), by module name; none for a name that is no plug-in (the base game)."""
+    load_engine()
+    if name not in PLUGINS:
+        return ()
+    package = found()[name]
+    return tuple(m for n, m in sorted(sys.modules.items()) if n == package or n.startswith(package + "."))
