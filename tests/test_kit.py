@@ -4,12 +4,14 @@ that builds an engine from some plug-ins only, plug-ins that import the kit alon
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import os
 import re
 import subprocess
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -17,6 +19,7 @@ import pytest
 
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import hooks, kit, new_game
+from munchkin_nb.plugins.d10.engine import Face as FaceOfD10
 from munchkin_nb.rules import registry
 from munchkin_nb.rules.registry import PLUGINS, folders
 from munchkin_nb.rules.rulesets import MODULES, REQUIRES, Module, check_modules
@@ -233,3 +236,32 @@ def test_the_pending_helpers_answer_for_the_first_decision_only():
         d.payload["player"] = "Ben"  # read-only: a decision changes by events only
     with pytest.raises(kit.IllegalAction, match="Ben has no such choice"):
         kit.decision(s, "a", "Ben", "r.x")
+
+
+def test_action_parameters_read_as_frozen_types_check_their_json_types():
+    @dataclass(frozen=True)
+    class Shot:
+        card: str
+        side: str
+        target: str | None = None
+
+    assert kit.parse(kit.Action("x", "Ana", {"card": "c1", "side": "players"}), Shot) == Shot("c1", "players")
+    assert kit.parse(kit.Action("x", "Ana", {"card": 3, "side": "players"}), Shot) is None
+    assert kit.parse(kit.Action("x", "Ana", {"card": "c1"}), Shot) is None  # side is missing
+    paid = kit.parse(kit.Action("x", "Ana", {"cards": ["a", "b"]}), kit.CardsParams)
+    assert paid == kit.CardsParams(("a", "b"))  # a JSON list is a tuple
+    assert kit.parse(kit.Action("x", "Ana", {"cards": ["a", 1]}), kit.CardsParams) is None
+    assert kit.parse(kit.Action("x", "Ana", {"face": True}), FaceOfD10) is None  # a bool is no number
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        paid.cards = ()  # type: ignore[misc]
+    with pytest.raises(TypeError, match="x: its parameters"):
+        kit.params(kit.Action("x", "Ana", {}), kit.CardParams)
+
+
+def test_no_plug_in_reads_an_action_parameter_by_its_string_key():
+    for home in folders().values():
+        for path in home.glob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.findall(r"\.params(?:\[|\.get\()", text), (
+                f"{path}: read through kit.parse / kit.params"
+            )

@@ -24,6 +24,7 @@ from .core.actions import Action, IllegalAction, require
 from .core.builder import Builder
 from .core.cards import card, effect, effects
 from .core.events import Event
+from .core.params import CardParams, CardsParams, MonsterParams, params, parse
 from .core.registry import handles
 from .core.state import Combat, GameState, Player
 from .hooks import (
@@ -285,6 +286,8 @@ API: dict[str, tuple[str, ...]] = {
     "the game's types": (
         "Action",
         "Builder",
+        "CardParams",
+        "CardsParams",
         "Combat",
         "Ctx",
         "Decision",
@@ -292,6 +295,7 @@ API: dict[str, tuple[str, ...]] = {
         "GameState",
         "IllegalAction",
         "Module",
+        "MonsterParams",
         "Move",
         "Player",
         "Plugin",
@@ -368,6 +372,8 @@ API: dict[str, tuple[str, ...]] = {
         "name_of",
         "owned",
         "owner_of",
+        "params",
+        "parse",
         "pending",
         "playable_on_table",
         "races",
@@ -408,6 +414,11 @@ API: dict[str, tuple[str, ...]] = {
     ),
 }
 __all__ = [  # the names of API, listed for the linters (a test keeps the two equal)
+    "CardParams",
+    "CardsParams",
+    "MonsterParams",
+    "params",
+    "parse",
     "ABILITIES",
     "abilities",
     "act",

@@ -10,6 +10,7 @@ from munchkin_nb.engine.kit import (
     OPEN,
     Action,
     Builder,
+    CardParams,
     Ctx,
     GameState,
     Move,
@@ -22,6 +23,7 @@ from munchkin_nb.engine.kit import (
     move,
     name_of,
     nothing,
+    params,
     place,
     playable_on_table,
     require,
@@ -114,9 +116,10 @@ class LayOutReceived(Move):
         require(playable_on_table(s, a.player, cid), "booty.big", f"{cid} cannot be laid out now.")
 
     def run(self, b: Builder, a: Action) -> None:
-        rest = [c for c in b.s.pending[0]["cards"] if c != a.params["card"]]
+        laid_out = params(a, CardParams).card
+        rest = [c for c in b.s.pending[0]["cards"] if c != laid_out]
         b.emit("DecisionMade", {"player": a.player, "kind": RECEIVED}, ["booty.received"])
-        place(b, a.player, a.params["card"], ("booty.received",))
+        place(b, a.player, laid_out, ("booty.received",))
         _offer(b, a.player, rest)  # the others, if they still fit
         advance(b)
 
@@ -168,7 +171,7 @@ class _AnyTime(Move):
         return self.anytime_rule
 
     def run(self, b: Builder, a: Action) -> None:
-        cid = a.params["card"]
+        cid = params(a, CardParams).card
         place(b, a.player, cid, (self.rule_for(b.s, cid),))
         advance(b)
 

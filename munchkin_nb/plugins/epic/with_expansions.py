@@ -19,8 +19,10 @@ from munchkin_nb.engine.kit import (
     REWARD_TO,
     Action,
     Builder,
+    CardsParams,
     Combat,
     GameState,
+    MonsterParams,
     Move,
     Player,
     Term,
@@ -34,6 +36,8 @@ from munchkin_nb.engine.kit import (
     enhancers_on,
     levels_of,
     move,
+    params,
+    parse,
     races,
     reopen,
     require,
@@ -251,7 +255,7 @@ class Herd(Move):
             "only an Epic centaur takes a steed another player just discarded.",
         )
         two_cards(s, a, "epic.centaur", "the steed costs two different cards from hand.")
-        for cid in a.params["cards"]:
+        for cid in params(a, CardsParams).cards:
             require(cid in s.player(a.player).hand, "epic.centaur", "the two cards come from the hand.")
 
     def run(self, b: Builder, a: Action) -> None:
@@ -261,7 +265,7 @@ class Herd(Move):
         deck = card(s, steed).deck
         b.emit("CardTakenFromDiscard", {"player": a.player, "card": steed, "deck": deck}, ["epic.centaur"])
         b.emit("MarkSet", {"key": HERD, "value": None}, ["epic.centaur"])
-        for cid in a.params["cards"]:
+        for cid in params(a, CardsParams).cards:
             discard(b, a.player, cid, "paid for a steed", ["epic.centaur"])
 
 
@@ -290,14 +294,21 @@ class OrcEats(Move):
             yield act(self.name, player, monster=m)
 
     def check(self, s: GameState, a: Action) -> None:
+        pick = parse(a, MonsterParams)
         require(
-            a.params.get("monster") in self._food(s, a.player),
+            pick is not None and pick.monster in self._food(s, a.player),
             "epic.orc",
             "only an Epic orc fighting on their own turn eats a level-1 monster of the fight.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        payload = {"monster": a.params["monster"], "reason": "eaten", "treasures": 0, "levels": 1, "kills": 1}
+        payload = {
+            "monster": params(a, MonsterParams).monster,
+            "reason": "eaten",
+            "treasures": 0,
+            "levels": 1,
+            "kills": 1,
+        }
         b.emit("MonsterRemoved", payload, ["epic.orc"])
         if not b.s.fight.monsters:  # nothing left to fight: nobody can stop the meal
             reward(b, levels=0)

@@ -10,6 +10,7 @@ what an action did, so they are read from the action's events in one `after_acti
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from munchkin_nb.engine.kit import (
     AFTER_ACTION,
@@ -22,6 +23,7 @@ from munchkin_nb.engine.kit import (
     SET_ASIDE,
     Action,
     Builder,
+    CardParams,
     Combat,
     Event,
     GameState,
@@ -34,6 +36,8 @@ from munchkin_nb.engine.kit import (
     discard_remains,
     draw,
     move,
+    params,
+    parse,
     reopen_if_fighting,
     require,
 )
@@ -279,6 +283,14 @@ def _cheapest(s: GameState, player: str) -> list[str]:
     return sorted(hand, key=lambda c: (card(s, c).gold or 0, hand.index(c)))[:SACRIFICED_CARDS]
 
 
+@dataclass(frozen=True)
+class Sacrifice:
+    """What a player gives to summon the book: a level, or three cards (`cards`)."""
+
+    pay: str
+    cards: tuple[str, ...] = ()
+
+
 @move
 class Summon(Move):
     """Sacrifice a level or three cards, at any time, to draw the book to you."""
@@ -299,7 +311,8 @@ class Summon(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
-        pay = a.params.get("pay")
+        offer = parse(a, Sacrifice)
+        pay = offer.pay if offer is not None else None
         rule = "munchkinomicon.sacrifice_cards" if pay == "cards" else "munchkinomicon.sacrifice_level"
         require(
             pay in ("level", "cards"), rule, "sacrifice a level (pay: level) or three cards (pay: cards)."
@@ -310,21 +323,22 @@ class Summon(Move):
         if pay == "level":
             require(p.level > 1, rule, f"{a.player} is at level 1 and has no level to give.")
             return
-        cards = a.params.get("cards") or []
+        cards = offer.cards if offer is not None else ()
         require(
-            isinstance(cards, list) and len(set(cards)) == len(cards) == SACRIFICED_CARDS,
+            len(set(cards)) == len(cards) == SACRIFICED_CARDS,
             rule,
             f"sacrifice exactly {SACRIFICED_CARDS} different cards from your hand.",
         )
         require(all(c in p.hand for c in cards), rule, f"those cards are not all in {a.player}'s hand.")
 
     def run(self, b: Builder, a: Action) -> None:
-        if a.params["pay"] == "level":
+        offer = params(a, Sacrifice)
+        if offer.pay == "level":
             rules = ["munchkinomicon.sacrifice_level"]
             change_level(b, a.player, -1, "sacrificed for the Munchkinomicon", rules=rules)
         else:
             rules = ["munchkinomicon.sacrifice_cards"]
-            for cid in a.params["cards"]:
+            for cid in offer.cards:
                 discard(b, a.player, cid, "sacrificed for the Munchkinomicon", rules)
         take(b, a.player, rules)
 
@@ -346,10 +360,11 @@ class Enhance(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
-        cid = a.params.get("card")
+        played = parse(a, CardParams)
+        cid = played.card if played is not None else None
         require(BOOK in p.equipped, "munchkinomicon.bonus", f"{a.player} has no Munchkinomicon in play.")
         require(
-            isinstance(cid, str) and cid in p.hand and card(s, cid).kind == "monster_enhancer",
+            cid is not None and cid in p.hand and card(s, cid).kind == "monster_enhancer",
             "munchkinomicon.bonus",
             "play a monster enhancer from your hand on the book.",
         )
@@ -357,6 +372,6 @@ class Enhance(Move):
     def run(self, b: Builder, a: Action) -> None:
         b.emit(
             "CardPlayed",
-            {"player": a.player, "card": a.params["card"], "into": "attachments", "on": BOOK},
+            {"player": a.player, "card": params(a, CardParams).card, "into": "attachments", "on": BOOK},
             ["munchkinomicon.bonus"],
         )
