@@ -258,10 +258,24 @@ def test_action_parameters_read_as_frozen_types_check_their_json_types():
         kit.params(kit.Action("x", "Ana", {}), kit.CardParams)
 
 
-def test_no_plug_in_reads_an_action_parameter_by_its_string_key():
+def test_event_payloads_read_as_frozen_types():
+    drawn = kit.Event("CardDrawn", {"player": None, "card": "c1", "deck": "door", "face": "up"})
+    assert kit.payload(drawn, kit.Drawn) == kit.Drawn(None, "c1", "door", "up", None)
+    with pytest.raises(TypeError, match="CardDrawn: its payload"):
+        kit.payload(
+            kit.Event("CardDrawn", {"player": "Ana", "card": 7, "deck": "door", "face": "up"}), kit.Drawn
+        )
+    given = kit.Event(
+        "CardGiven", {"from_player": "Ana", "to_player": "Ben", "card": "c1", "reason": "trade"}
+    )
+    assert kit.payload(given, kit.Given).to == "hand"  # the default when the event does not say
+
+
+def test_no_plug_in_reads_a_parameter_or_a_payload_by_its_string_key():
     for home in folders().values():
         for path in home.glob("*.py"):
             text = path.read_text(encoding="utf-8")
+            assert not re.findall(r"\.payload(?:\[|\.get\()", text), f"{path}: read through kit.payload"
             assert not re.findall(r"\.params(?:\[|\.get\()", text), (
                 f"{path}: read through kit.parse / kit.params"
             )

@@ -25,6 +25,7 @@ from .core.builder import Builder
 from .core.cards import card, effect, effects
 from .core.events import Event
 from .core.params import CardParams, CardsParams, MonsterParams, params, parse
+from .core.payloads import Cursed, Discarded, Drawn, Ended, Given, Helping, Played, Ran, Whose, payload
 from .core.registry import handles
 from .core.state import Combat, GameState, Player
 from .hooks import (
@@ -288,6 +289,12 @@ API: dict[str, tuple[str, ...]] = {
         "Builder",
         "CardParams",
         "CardsParams",
+        "Cursed",
+        "Discarded",
+        "Drawn",
+        "Ended",
+        "Given",
+        "Helping",
         "Combat",
         "Ctx",
         "Decision",
@@ -296,14 +303,17 @@ API: dict[str, tuple[str, ...]] = {
         "IllegalAction",
         "Module",
         "MonsterParams",
+        "Played",
         "Move",
         "Player",
         "Plugin",
+        "Ran",
         "Refusal",
         "Rule",
         "Ruleset",
         "Step",
         "Term",
+        "Whose",
         "Words",
     ),
     "declaring: data, rules, moves, steps, effect handlers, hooks": (
@@ -374,6 +384,7 @@ API: dict[str, tuple[str, ...]] = {
         "owner_of",
         "params",
         "parse",
+        "payload",
         "pending",
         "playable_on_table",
         "races",
@@ -414,6 +425,16 @@ API: dict[str, tuple[str, ...]] = {
     ),
 }
 __all__ = [  # the names of API, listed for the linters (a test keeps the two equal)
+    "Cursed",
+    "Discarded",
+    "Drawn",
+    "Ended",
+    "Given",
+    "Helping",
+    "Played",
+    "Ran",
+    "Whose",
+    "payload",
     "CardParams",
     "CardsParams",
     "MonsterParams",

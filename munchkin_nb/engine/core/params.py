@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from .actions import Action
@@ -80,17 +81,17 @@ def _fits(value: object, kind: object) -> bool:
     raise TypeError(f"a parameter type takes JSON values only, not {kind!r}")
 
 
-def parse(a: Action, cls: type[T]) -> T | None:
-    """The action's parameters as `cls` (a frozen dataclass), or None when they do not fit it: a
-    field missing (and without a default) or of another type. Parameters it does not name are
-    left to the move."""
+def fields_as(values: Mapping[str, Any], cls: type[T]) -> T | None:
+    """`values` (an action's params, an event's payload) as `cls` (a frozen dataclass), or None
+    when they do not fit it: a field missing (and without a default) or of another type. Keys it
+    does not name are left alone."""
     got: dict[str, Any] = {}
     for name, kinds, optional, has_default in _fields(cls):
-        if name not in a.params:
+        if name not in values:
             if not has_default:
                 return None
             continue
-        value = a.params[name]
+        value = values[name]
         if value is None and optional:
             got[name] = None
         elif any(_fits(value, k) for k in kinds):
@@ -98,6 +99,12 @@ def parse(a: Action, cls: type[T]) -> T | None:
         else:
             return None
     return cls(**got)
+
+
+def parse(a: Action, cls: type[T]) -> T | None:
+    """The action's parameters as `cls`, or None when they do not fit it (`fields_as`);
+    parameters it does not name are left to the move."""
+    return fields_as(a.params, cls)
 
 
 def params(a: Action, cls: type[T]) -> T:

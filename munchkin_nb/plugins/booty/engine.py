@@ -12,7 +12,10 @@ from munchkin_nb.engine.kit import (
     Builder,
     CardParams,
     Ctx,
+    Discarded,
+    Drawn,
     GameState,
+    Given,
     Move,
     act,
     advance,
@@ -24,6 +27,7 @@ from munchkin_nb.engine.kit import (
     name_of,
     nothing,
     params,
+    payload,
     place,
     playable_on_table,
     require,
@@ -38,13 +42,16 @@ RECEIVED = "received"  # the pending decision: lay out what you just received, o
 # -- Super Munchkin and Bilingual go with what they stand on ----------------------------------
 def _lost_a_class(b: Builder, name: str) -> bool:
     """Whether this action's events took a class card away from `name`."""
-    owner = {"CardDiscarded": "player", "CardGiven": "from_player"}  # who the card left
-    return any(
-        e.type in owner
-        and e.payload.get(owner[e.type]) == name
-        and card(b.s, e.payload["card"]).kind == "class"
-        for e in b.events
-    )
+    for e in b.events:
+        if e.type == "CardDiscarded":
+            left, cid = payload(e, Discarded).player, payload(e, Discarded).card
+        elif e.type == "CardGiven":
+            left, cid = payload(e, Given).from_player, payload(e, Given).card
+        else:
+            continue
+        if left == name and card(b.s, cid).kind == "class":
+            return True
+    return False
 
 
 def _settle_cheats(b: Builder) -> None:
@@ -61,13 +68,13 @@ def _received(b: Builder) -> dict[str, list[str]]:
     s = b.s
     got: dict[str, list[str]] = {}
     for e in b.events:
-        if e.type == "CardDrawn" and e.payload.get("reason") != "new_character":
-            who, cid = e.payload["player"], e.payload["card"]
-        elif e.type == "CardGiven" and e.payload.get("to", "hand") == "hand":
-            who, cid = e.payload["to_player"], e.payload["card"]
+        if e.type == "CardDrawn" and payload(e, Drawn).reason != "new_character":
+            who, cid = payload(e, Drawn).player, payload(e, Drawn).card
+        elif e.type == "CardGiven" and payload(e, Given).to == "hand":
+            who, cid = payload(e, Given).to_player, payload(e, Given).card
         else:
             continue
-        if who != s.active.name and cid in s.player(who).hand:
+        if who is not None and who != s.active.name and cid in s.player(who).hand:
             got.setdefault(who, []).append(cid)
     return got
 

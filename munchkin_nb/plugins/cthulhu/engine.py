@@ -13,6 +13,7 @@ from munchkin_nb.engine.kit import (
     Builder,
     Ctx,
     GameState,
+    Played,
     Player,
     Step,
     Term,
@@ -21,6 +22,7 @@ from munchkin_nb.engine.kit import (
     check_win,
     discard,
     name_of,
+    payload,
     step,
 )
 
@@ -100,13 +102,8 @@ def become_cultist(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
 
 def _new_cultists(b: Builder) -> set[str]:
     """Players whom this action's events made Cultists."""
-    return {
-        e.payload["player"]
-        for e in b.events
-        if e.type == "CardPlayed"
-        and e.payload["into"] == "classes"
-        and is_cultist_card(b.s, e.payload["card"])
-    }
+    played = [payload(e, Played) for e in b.events if e.type == "CardPlayed"]
+    return {p.player for p in played if p.into == "classes" and is_cultist_card(b.s, p.card)}
 
 
 @AFTER_ACTION.register(NAME)

@@ -23,6 +23,7 @@ from munchkin_nb.engine.kit import (
     CardParams,
     CardsParams,
     Combat,
+    Drawn,
     GameState,
     Move,
     Player,
@@ -44,6 +45,7 @@ from munchkin_nb.engine.kit import (
     open_door,
     params,
     parse,
+    payload,
     pending,
     reopen_if_fighting,
     require,
@@ -258,10 +260,10 @@ def face_down(b: Builder, a: Action) -> None:
         return
     asked = {p.get("card") for p in s.pending if p.get("kind") == DRAWN}
     for e in list(b.events):
-        if e.type != "CardDrawn" or e.payload.get("face") != "down":
+        if e.type != "CardDrawn" or payload(e, Drawn).face != "down":
             continue
-        cid, who = e.payload["card"], e.payload["player"]
-        if card(s, cid).kind == PORTAL and cid in s.player(who).hand and cid not in asked:
+        cid, who = payload(e, Drawn).card, payload(e, Drawn).player
+        if who is not None and card(s, cid).kind == PORTAL and cid in s.player(who).hand and cid not in asked:
             asked.add(cid)
             b.emit(
                 "DecisionRequired", {"player": who, "kind": DRAWN, "card": cid}, ["dungeons.portal_face_down"]

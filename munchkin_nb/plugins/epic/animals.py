@@ -17,6 +17,7 @@ from munchkin_nb.engine.kit import (
     Action,
     Builder,
     Combat,
+    Discarded,
     GameState,
     MonsterParams,
     Move,
@@ -33,6 +34,7 @@ from munchkin_nb.engine.kit import (
     on_enter,
     params,
     parse,
+    payload,
     races,
     reopen,
     require,
@@ -254,11 +256,8 @@ def note_prey(b: Builder, a: Action) -> None:
         return
     if PREY not in s.marks and not any(_may_tame(s, p.name) for p in s.players):
         return
-    got = [
-        e.payload["card"]
-        for e in b.events
-        if e.type == "CardDiscarded" and card(s, e.payload["card"]).kind == "monster"
-    ]
+    discarded = [payload(e, Discarded).card for e in b.events if e.type == "CardDiscarded"]
+    got = [cid for cid in discarded if card(s, cid).kind == "monster"]
     prey = [m for m in got if any(m in pile for pile in s.discards.values())]
     if prey != (s.marks.get(PREY) or []):
         b.emit("MarkSet", {"key": PREY, "value": prey or None}, ["epic.ranger"])

@@ -21,6 +21,7 @@ from munchkin_nb.engine.kit import (
     Builder,
     CardParams,
     Combat,
+    Drawn,
     GameState,
     Move,
     Player,
@@ -41,6 +42,7 @@ from munchkin_nb.engine.kit import (
     move,
     params,
     parse,
+    payload,
     reopen,
     require,
 )
@@ -220,11 +222,8 @@ def bardic_luck(b: Builder, a: Action) -> None:
         return
     at = b.events.index(won[-1])
     lucky = [r for r in won[-1].rules if r.endswith(".bard")]  # one discard per luck rule cited
-    drawn = [
-        e.payload["player"]
-        for e in b.events[at:]
-        if e.type == "CardDrawn" and e.payload.get("reason") == "monster_treasure"
-    ]
+    treasures = [payload(e, Drawn) for e in b.events[at:] if e.type == "CardDrawn"]
+    drawn = [d.player for d in treasures if d.reason == "monster_treasure" and d.player is not None]
     if drawn:
         _ask(b, drawn[0], len(lucky), lucky)
 

@@ -25,10 +25,15 @@ from munchkin_nb.engine.kit import (
     Builder,
     CardParams,
     Combat,
+    Cursed,
+    Discarded,
+    Drawn,
     Event,
     GameState,
+    Given,
     Move,
     Term,
+    Whose,
     act,
     card,
     change_level,
@@ -38,6 +43,7 @@ from munchkin_nb.engine.kit import (
     move,
     params,
     parse,
+    payload,
     reopen_if_fighting,
     require,
 )
@@ -171,7 +177,7 @@ def travels(b: Builder, a: Action) -> None:
 
 
 def _back(b: Builder, events: list[Event]) -> None:
-    if any(e.type == "CardDiscarded" and e.payload["card"] == BOOK for e in events):
+    if any(e.type == "CardDiscarded" and payload(e, Discarded).card == BOOK for e in events):
         b.emit(
             "MarkSet",
             {"key": BACK, "value": b.s.turn},
@@ -182,7 +188,7 @@ def _back(b: Builder, events: list[Event]) -> None:
 def _deaths(b: Builder, events: list[Event]) -> None:
     """The book goes to whoever dies: it waits on the table until they come back."""
     s = b.s
-    died = [e.payload["player"] for e in events if e.type == "PlayerDied"]
+    died = [payload(e, Whose).player for e in events if e.type == "PlayerDied"]
     if not died or not in_play(s):
         return
     to = died[0]
@@ -221,7 +227,7 @@ def _unstick(b: Builder, dead: str) -> None:
 
 def _revivals(b: Builder, events: list[Event]) -> set[str]:
     s = b.s
-    back = [e.payload["player"] for e in events if e.type == "PlayerRevived"]
+    back = [payload(e, Whose).player for e in events if e.type == "PlayerRevived"]
     to = s.marks.get(WAITS)
     if isinstance(to, str) and to in back and BOOK in s.table and not s.player(to).dead:
         take(b, to, ["munchkinomicon.dies"])
@@ -234,10 +240,10 @@ def _curses(b: Builder, events: list[Event]) -> set[str]:
     for e in events:
         if e.type != "CurseApplied":
             continue
-        by = e.payload.get("by")
+        by = payload(e, Cursed).by
         if (
             by
-            and by != e.payload["player"]
+            and by != payload(e, Cursed).player
             and in_play(b.s)
             and holder(b.s) != by
             and not b.s.player(by).dead
@@ -256,8 +262,10 @@ def _received(b: Builder, events: list[Event]) -> set[str]:
         return set()
     via = None
     for e in events:
-        if e.payload.get("card") == BOOK and e.type in ("CardDrawn", "CardGiven"):
-            via = e.payload.get("reason") if e.type == "CardGiven" else "deck"
+        if e.type == "CardDrawn" and payload(e, Drawn).card == BOOK:
+            via = "deck"
+        elif e.type == "CardGiven" and payload(e, Given).card == BOOK:
+            via = payload(e, Given).reason
     rules = ["munchkinomicon.equip"] + (["munchkinomicon.no_spell_on_trade"] if via == "trade" else [])
     if BOOK in s.player(who).hand:
         b.emit("CardPlayed", {"player": who, "card": BOOK, "into": "equipped"}, rules)
@@ -272,7 +280,7 @@ def _received(b: Builder, events: list[Event]) -> set[str]:
 def _turn_spell(b: Builder, events: list[Event], got: set[str]) -> None:
     for e in events:
         if e.type == "TurnStarted":
-            name = e.payload["player"]
+            name = payload(e, Whose).player
             if name not in got and BOOK in b.s.player(name).equipped:
                 spell(b, name, ["munchkinomicon.spell_each_turn"])
 

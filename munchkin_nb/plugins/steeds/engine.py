@@ -22,6 +22,7 @@ from munchkin_nb.engine.kit import (
     Builder,
     CardParams,
     Combat,
+    Drawn,
     Enhance,
     GameState,
     Move,
@@ -42,6 +43,7 @@ from munchkin_nb.engine.kit import (
     move,
     params,
     parse,
+    payload,
     play_cheat,
     require,
     start_combat,
@@ -264,8 +266,8 @@ def note_drawn(b: Builder, a: Action) -> None:
     if a.name != "kick_door":
         return
     for e in b.events:
-        if e.type == "CardDrawn" and e.payload.get("face") == "up":
-            cid = e.payload.get("card")
+        if e.type == "CardDrawn" and payload(e, Drawn).face == "up":
+            cid = payload(e, Drawn).card
             if isinstance(cid, str) and card(b.s, cid).kind == "steed":
                 b.emit("MarkSet", {"key": DRAWN, "value": [b.s.turn, cid]}, ["steeds.as_monster"])
 
