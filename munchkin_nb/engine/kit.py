@@ -24,6 +24,8 @@ from .core.actions import Action, IllegalAction, require
 from .core.builder import Builder
 from .core.cards import card, effect, effects
 from .core.events import Event
+from .core.params import CardParams, CardsParams, MonsterParams, params, parse
+from .core.payloads import Cursed, Discarded, Drawn, Ended, Given, Helping, Played, Ran, Whose, payload
 from .core.registry import handles
 from .core.state import Combat, GameState, Player
 from .hooks import (
@@ -288,6 +290,14 @@ API: dict[str, tuple[str, ...]] = {
     "the game's types": (
         "Action",
         "Builder",
+        "CardParams",
+        "CardsParams",
+        "Cursed",
+        "Discarded",
+        "Drawn",
+        "Ended",
+        "Given",
+        "Helping",
         "Combat",
         "Ctx",
         "Decision",
@@ -295,14 +305,18 @@ API: dict[str, tuple[str, ...]] = {
         "GameState",
         "IllegalAction",
         "Module",
+        "MonsterParams",
+        "Played",
         "Move",
         "Player",
         "Plugin",
+        "Ran",
         "Refusal",
         "Rule",
         "Ruleset",
         "Step",
         "Term",
+        "Whose",
         "Words",
     ),
     "declaring: data, rules, moves, steps, effect handlers, hooks": (
@@ -373,6 +387,9 @@ API: dict[str, tuple[str, ...]] = {
         "name_of",
         "owned",
         "owner_of",
+        "params",
+        "parse",
+        "payload",
         "pending",
         "playable_on_table",
         "races",
@@ -414,6 +431,21 @@ API: dict[str, tuple[str, ...]] = {
     ),
 }
 __all__ = [  # the names of API, listed for the linters (a test keeps the two equal)
+    "Cursed",
+    "Discarded",
+    "Drawn",
+    "Ended",
+    "Given",
+    "Helping",
+    "Played",
+    "Ran",
+    "Whose",
+    "payload",
+    "CardParams",
+    "CardsParams",
+    "MonsterParams",
+    "params",
+    "parse",
     "ABILITIES",
     "abilities",
     "act",

@@ -196,10 +196,33 @@ def ruleset(name: str) -> Ruleset:
 
 
 @dataclass(frozen=True)
+class Phrases:
+    """What a plug-in's moves and engine words say: plain English, the gettext source texts of the
+    "words" domain (their translations are in locale/<lang>/LC_MESSAGES/words.po). viz/words.py
+    joins them to the core's own and formats them."""
+
+    #: move -> what it did, told after the fact ("gave up a level to roll the die")
+    done: Mapping[str, str] = field(default_factory=dict)
+    #: move -> the same as a thing to do, msgctxt "move" ("give up a level to roll the die")
+    to_do: Mapping[str, str] = field(default_factory=dict)
+    #: (move, parameter) -> its words when the action has that parameter, told after the fact
+    done_variants: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    #: (move, parameter) -> the same as a thing to do
+    to_do_variants: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    #: engine words with a name in them that its events carry, as templates ("entered {what}")
+    engine_words: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if list(self.done) != list(self.to_do) or list(self.done_variants) != list(self.to_do_variants):
+            raise ValueError("phrases: every move told after the fact is also told as a thing to do")
+
+
+@dataclass(frozen=True)
 class Plugin:
     """A plug-in's one declaration (the `PLUGIN` of its package's __init__.py): the ruleset or the
     module it adds, its catalogue rules, the words its cards use, the plug-ins it needs, and its
-    engine part (a sub-module that registers its moves, steps, effect handlers and hooks)."""
+    engine part (a sub-module that registers its moves, steps, effect handlers and hooks), its
+    lessons and the words its moves are told in."""
 
     name: str
     rules: tuple[Rule, ...]
@@ -210,6 +233,13 @@ class Plugin:
     requires: tuple[str, ...] = ()
     #: its engine part, a sub-module of its package ("" for none)
     engine: str = "engine"
+    #: its lessons: the stems of the files in its folder's `lessons/`, in teaching order
+    lessons: tuple[str, ...] = ()
+    #: where its lessons go in the course's part "Other games and modules" (lower first; the
+    #: rulesets, then the base game's modules in the order of its full rulebook)
+    course_order: int = 0
+    #: what its moves and engine words say
+    phrases: Phrases = Phrases()
 
     def __post_init__(self) -> None:
         if (self.ruleset is None) == (self.module is None):

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 import traitlets
 
 from munchkin_nb.i18n import gettext
+from munchkin_nb.rules import registry
 from munchkin_nb.scenarios import load_scenario
 
 from .address import PageAddress
@@ -21,8 +22,8 @@ from .lesson import Lesson
 from .links import lesson_rules_html
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
-#: The course, from the first door to winning: lesson files (stems) in teaching order.
-ORDER = (
+#: The base game's course, from the first door to winning: lesson files (stems) in teaching order.
+BASE = (
     "first_turn",
     "getting_ready",
     "winning_a_fight",
@@ -42,20 +43,14 @@ ORDER = (
     "wizard_charm",
     "death",
     "reaching_level_10",
-    # other games and modules: what each changes, once the classic game is known
-    "what_changes_cthulhu",
-    "what_changes_booty",
-    "d10",
-    # the base game's own modules, in the order of the full rulebook; Epic, past level 10, last
-    "expansions",
-    "hirelings",
-    "steeds",
-    "dungeons",
-    "munchkinomicon",
-    "epic",
 )
+#: every lesson's file: the base game's, then the plug-ins' (found through the registry, each in
+#: its own folder: what each other game or module changes, once the base game is known)
+LESSONS: dict[str, Path] = {**{s: LESSON_DIR / f"{s}.yaml" for s in BASE}, **registry.lessons()}
+#: the whole course in teaching order
+ORDER = tuple(LESSONS)
 #: the lessons of the map's second group, "Other games and modules"
-OTHER_GAMES = ORDER[ORDER.index("what_changes_cthulhu") :]
+OTHER_GAMES = ORDER[len(BASE) :]
 INTRO = (
     "Short lessons, from the first door to level 10. Read, answer the checks, and make the moves: "
     "the rules engine plays them and explains each one. Your progress stays in this browser."
@@ -106,7 +101,8 @@ class ProgressStore(anywidget.AnyWidget):
 
 
 def lesson_path(stem: str) -> Path:
-    return LESSON_DIR / f"{stem}.yaml"
+    """The file of a lesson of the course, by its stem."""
+    return LESSONS[stem]
 
 
 def lesson_state(progress: dict[str, Any], stem: str) -> str:
@@ -278,7 +274,7 @@ class Course(View):
             if stem == self.current:
                 b.add_class("lesson-open")
             b.on_click(lambda _b, s=stem: self.open(s))
-            if stem == OTHER_GAMES[0]:
+            if stem in OTHER_GAMES[:1]:
                 group = widgets.HTML(f"<h3>{escape(_('Other games and modules'))}</h3>")
                 group.add_class("munchkin-course-group")
                 buttons.append(group)

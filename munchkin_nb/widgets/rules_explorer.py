@@ -70,7 +70,7 @@ def real_rulesets() -> list[str]:
 
 def card_set_for(name: str | None, default: str = "classic") -> str:
     """The cards a choice of the ruleset picker plays with: a ruleset's set, or a module's cards
-    joined to the set of the game it belongs to ("classic+steeds"); `default` for all of them."""
+    joined to the set of the game it belongs to ("classic+<module>"); `default` for all of them."""
     if name in MODULES:
         mod = MODULES[name]
         return deck_name(mod.rulesets[0], [mod.name])
@@ -278,7 +278,7 @@ class RulesExplorer(View):
 
     @staticmethod
     def _ruleset_options(choices: list[str], lang: str) -> list[tuple[str, str]]:
-        """(label, value) for each choice: a module says that it is one ("d10 (module)")."""
+        """(label, value) for each choice: a module says that it is one ("<module> (module)")."""
         t = gettext(DOMAIN, lang)
         return [(f"{n} ({t('module')})" if n in MODULES else n, n) for n in choices] + [(ALL, ALL)]
 

@@ -12,8 +12,11 @@ from munchkin_nb.engine.kit import (
     OPEN,
     Action,
     Builder,
+    CardParams,
     Ctx,
+    Discarded,
     GameState,
+    Given,
     Move,
     act,
     advance,
@@ -26,6 +29,8 @@ from munchkin_nb.engine.kit import (
     name_of,
     nothing,
     offer_received,
+    params,
+    payload,
     place,
     playable_on_table,
     require,
@@ -38,13 +43,16 @@ from . import NAME
 # -- Super Munchkin and Bilingual go with what they stand on ----------------------------------
 def _lost_a_class(b: Builder, name: str) -> bool:
     """Whether this action's events took a class card away from `name`."""
-    owner = {"CardDiscarded": "player", "CardGiven": "from_player"}  # who the card left
-    return any(
-        e.type in owner
-        and e.payload.get(owner[e.type]) == name
-        and card(b.s, e.payload["card"]).kind == "class"
-        for e in b.events
-    )
+    for e in b.events:
+        if e.type == "CardDiscarded":
+            left, cid = payload(e, Discarded).player, payload(e, Discarded).card
+        elif e.type == "CardGiven":
+            left, cid = payload(e, Given).from_player, payload(e, Given).card
+        else:
+            continue
+        if left == name and card(b.s, cid).kind == "class":
+            return True
+    return False
 
 
 def _settle_cheats(b: Builder) -> None:
@@ -108,7 +116,7 @@ class _AnyTime(Move):
         return self.anytime_rule
 
     def run(self, b: Builder, a: Action) -> None:
-        cid = a.params["card"]
+        cid = params(a, CardParams).card
         place(b, a.player, cid, (self.rule_for(b.s, cid),))
         advance(b)
 

@@ -42,6 +42,8 @@ PLUGIN = Plugin(
         classes=frozenset({"professor", "investigator", "monster_whacker", CULTIST}),
         steps={"become_cultist": frozenset()},
     ),
+    lessons=("what_changes_cthulhu",),
+    course_order=10,
 )
 
 __all__ = ["CURE", "CULTIST", "NAME", "PILE", "PLUGIN", "RULES", "RULESET", "Rule"]

@@ -13,16 +13,20 @@ from munchkin_nb.engine.kit import (
     Action,
     Builder,
     Ctx,
+    Discarded,
     GameState,
+    Played,
     Player,
     Step,
     Term,
+    Whose,
     card,
     change_level,
     check_win,
     discard,
     name_of,
     offer_received,
+    payload,
     step,
 )
 
@@ -113,13 +117,8 @@ def become_cultist(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
 
 def _new_cultists(b: Builder) -> set[str]:
     """Players whom this action's events made Cultists."""
-    return {
-        e.payload["player"]
-        for e in b.events
-        if e.type == "CardPlayed"
-        and e.payload["into"] == "classes"
-        and is_cultist_card(b.s, e.payload["card"])
-    }
+    played = [payload(e, Played) for e in b.events if e.type == "CardPlayed"]
+    return {p.player for p in played if p.into == "classes" and is_cultist_card(b.s, p.card)}
 
 
 @AFTER_ACTION.register(NAME)
@@ -127,7 +126,7 @@ def settle(b: Builder, a: Action) -> None:
     """After each action: the dead lose their lasting curses; Super Munchkin without a class goes;
     the Cultists' two ends of the game."""
     s = b.s
-    for dead in {e.payload["player"] for e in b.events if e.type == "PlayerDied"}:
+    for dead in {payload(e, Whose).player for e in b.events if e.type == "PlayerDied"}:
         for cid in list(s.player(dead).curses):  # only class and level outlive a death
             discard(b, dead, cid, "died", ["cthulhu.death"])
     _cure(b)
@@ -142,13 +141,8 @@ def settle(b: Builder, a: Action) -> None:
 def _cure(b: Builder) -> None:
     """Divine Intervention (a base-game card, in a game with those cards mixed in), once played,
     cures everyone: every Cultist card in play goes to the Cultists' pile."""
-    played = [
-        e.payload["card"]
-        for e in b.events
-        if e.type == "CardDiscarded"
-        and e.payload["reason"] == "played"
-        and e.payload["card"].partition("#")[0] == CURE
-    ]
+    discarded = [payload(e, Discarded) for e in b.events if e.type == "CardDiscarded"]
+    played = [d.card for d in discarded if d.reason == "played" and d.card.partition("#")[0] == CURE]
     if not played:
         return
     for p in b.s.players:

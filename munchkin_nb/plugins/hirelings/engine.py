@@ -8,6 +8,7 @@ a hireling carries are its owner's equipped items, listed in the mark `hirelings
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from munchkin_nb.engine.kit import (
@@ -19,6 +20,7 @@ from munchkin_nb.engine.kit import (
     PLAYER_TERMS,
     Action,
     Builder,
+    CardParams,
     Combat,
     Enhance,
     GameState,
@@ -38,6 +40,8 @@ from munchkin_nb.engine.kit import (
     in_hand,
     item_usable,
     move,
+    params,
+    parse,
     play_cheat,
     reopen_if_fighting,
     require,
@@ -152,7 +156,12 @@ class Hire(Move):
         check_cheat(s, a, counted_hirelings(s, p), ("hirelings.one", "hirelings.cheat"), "hireling")
 
     def run(self, b: Builder, a: Action) -> None:
-        payload = {"player": a.player, "card": a.params["card"], "into": "attachments", "on": NOWHERE}
+        payload = {
+            "player": a.player,
+            "card": params(a, CardParams).card,
+            "into": "attachments",
+            "on": NOWHERE,
+        }
         b.emit("CardPlayed", payload, ["hirelings.play", "hirelings.one"])
         play_cheat(b, a, "hirelings.cheat")
         reopen_if_fighting(b, a.player)
@@ -233,13 +242,13 @@ class Carry(Move):
         require(s.combat is None, "hirelings.carries", "items change hands outside a combat.")
         require(room(s, a.player) > 0, "hirelings.carries", f"{a.player}'s hireling can carry no more items.")
         require(
-            a.params.get("card") in self._items(s, a.player),
+            (item := parse(a, CardParams)) is not None and item.card in self._items(s, a.player),
             "hirelings.carries",
             "the hireling carries a small item of yours, from your hand or carried sideways.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        s, cid = b.s, a.params["card"]
+        s, cid = b.s, params(a, CardParams).card
         if cid in s.player(a.player).hand:
             b.emit("CardPlayed", {"player": a.player, "card": cid, "into": "equipped"}, ["hirelings.carries"])
         else:
@@ -262,6 +271,13 @@ def forget_carried(b: Builder, a: Action) -> None:
 
 
 # -- the sacrifice -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SacrificeParams:
+    """A hireling sacrificed to escape: whether the helper escapes with the fighter too."""
+
+    helper_escapes: bool = False
 
 
 @move
@@ -295,7 +311,9 @@ class Sacrifice(Move):
             "hirelings.sacrifice",
             "a hireling is sacrificed instead of rolling to run away, before any roll.",
         )
-        if a.params.get("helper_escapes"):
+        escapes = parse(a, SacrificeParams)
+        require(escapes is not None, "hirelings.helper_escapes", "helper_escapes is true or false.")
+        if escapes is not None and escapes.helper_escapes:
             c = s.fight
             require(
                 a.player == c.fighter and c.helper is not None and unrolled(s, c.helper),
@@ -308,7 +326,7 @@ class Sacrifice(Move):
         cid = hireling_of(s, s.player(a.player))
         let_go(b, a.player, "sacrificed", ["hirelings.sacrifice"])
         b.emit("AutoEscapeGranted", {"player": a.player, "card": cid}, ["hirelings.sacrifice"])
-        if a.params.get("helper_escapes"):
+        if params(a, SacrificeParams).helper_escapes:
             helper = s.fight.helper
             b.emit("AutoEscapeGranted", {"player": helper, "card": cid}, ["hirelings.helper_escapes"])
         advance(b)
