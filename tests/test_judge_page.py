@@ -187,9 +187,9 @@ def test_every_message_of_the_page_is_translated() -> None:
     import re
 
     from munchkin_nb.i18n import LANGUAGES, catalogue
-    from munchkin_nb.widgets import judge_page
+    from munchkin_nb.widgets import judge_editor, judge_page
 
-    source = Path(judge_page.__file__).read_text(encoding="utf-8")
+    source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (judge_page, judge_editor))
     found = re.findall(r"""\b(?:t|self\.t|_)\(\s*((?:"[^"]*"\s*|'[^']*'\s*)+)\)""", source)
     messages = {"".join(a or b for a, b in re.findall(r'"([^"]*)"|\'([^\']*)\'', m)) for m in found}
     assert len(messages) > 40
