@@ -11,7 +11,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from munchkin_nb.i18n import gettext
+from munchkin_nb.i18n import LANGUAGES, gettext
 from munchkin_nb.rules import registry
 from munchkin_nb.scenarios import load_scenario
 
@@ -55,7 +55,8 @@ INTRO = (
     "Short lessons, from the first door to level 10. Read, answer the checks, and make the moves: "
     "the rules engine plays them and explains each one. Your progress stays in this browser."
 )
-COURSE_LANGUAGES = {"en": "English", "es": "Español"}
+# every lesson is written in each language of the site (tests/test_lesson_languages.py)
+COURSE_LANGUAGES = dict(LANGUAGES)
 STORAGE_KEY = "munchkin-course-v1"
 
 # The browser side of the progress: read localStorage once the widget is drawn, and write it back
