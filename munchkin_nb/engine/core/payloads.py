@@ -67,10 +67,11 @@ class Cursed:
 
 @dataclass(frozen=True, slots=True)
 class Ran:
-    """RanAway: the runner and whether they escaped."""
+    """RanAway: the runner and whether they escaped (None: the runner died in the fight before
+    their turn to run came, and never rolled)."""
 
     player: str
-    escaped: bool
+    escaped: bool | None
 
 
 @dataclass(frozen=True, slots=True)
