@@ -200,6 +200,59 @@ def test_every_message_of_the_page_is_translated() -> None:
             assert sorted(m for m in messages if not (cat.get(m) and cat.get(m).string)) == [], lang
 
 
+def test_every_problem_of_a_table_is_translated_with_its_fields_kept() -> None:
+    import ast
+    import re
+    import string
+
+    from munchkin_nb.i18n import LANGUAGES, catalogue
+    from munchkin_nb.judge import position
+
+    # the templates: every plain string with a {field} (f-strings name fields, never messages) and
+    # every plain string a `bad` call is given
+    tree = ast.parse(Path(position.__file__).read_text(encoding="utf-8"))
+    docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    strings = {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    }
+    templates = {s for s in strings if re.search(r"\{[a-z]+\}", s)} | {
+        n.args[1].value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and getattr(n.func, "attr", "") == "bad"
+        and isinstance(n.args[1], ast.Constant)
+    }
+    assert {"card {card} placed twice (also in {where})", "a fight needs at least one monster"} <= templates
+    assert len(templates) > 20
+    kinds = {c.kind.replace("_", " ") for c in position.load_set("classic").cards.values()}
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for lang in LANGUAGES:
+        if lang != "en":
+            cat = catalogue("judge", lang)
+            assert cat is not None, lang
+            for msgid in sorted(templates | kinds):
+                found = cat.get(msgid)
+                assert found is not None and found.string, (lang, msgid)
+                assert fields(found.string) == fields(msgid), (lang, msgid)
+
+
+def test_a_card_placed_twice_reads_in_the_pages_language() -> None:
+    es = JudgePage("es", position=Position.from_data(FIGHT))
+    es.players[0].zones["carried"].value = [es.cat.label["gold_pieces_1000"]]  # the deck's one copy is Cleo's
+    said = es.players[2].problems["hand"].value
+    assert "la carta «" in said and "» está puesta dos veces (también en Ana, objetos de lado)" in said
+    assert "placed twice" not in said and "'gold_pieces_1000'" not in said
+    es.players[0].zones["carried"].value = []
+    es.players[0].zones["classes"].value = [es.cat.label[c] for c in ("warrior", "thief")]
+    said = es.players[0].problems["classes"].value
+    assert "2 clases sin Súper Munchkin: se permite como mucho 1" in said
+
+
 def test_a_file_uploaded_is_imported_into_the_editor(page: JudgePage) -> None:
     wanted = Position.from_data({**FIGHT, "turn": "Ben", "fight": {"monsters": ["potted_plant"]}})
     text = JudgePage("en", position=wanted).scenario_yaml().encode("utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import Any
 
 from munchkin_nb.cards import CardError
@@ -27,10 +28,20 @@ ZONE_KINDS = {"races": ("race",), "classes": ("class",), "curses": ("curse",)}
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a set-up: the field at fault (`players[1].hand[0]`) and what is wrong."""
+    """One thing wrong with a set-up: the field at fault (`players[1].hand[0]`) and what is wrong,
+    in English (`message`) and as a template with named fields and their values, for a page to
+    translate the template and fill the values in ("{card} placed twice (also in {where})")."""
 
     field: str
     message: str
+    template: str = _field(default="", compare=False)
+    values: tuple[tuple[str, str], ...] = _field(default=(), compare=False)
+
+    @classmethod
+    def of(cls, at: str, template: str, **values: object) -> Problem:
+        """The problem at `at` whose message is `template` filled in with `values`."""
+        said = {k: str(v) for k, v in values.items()}
+        return cls(at, template.format(**said), template, tuple(said.items()))
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}"
@@ -181,13 +192,13 @@ class _Checker:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def bad(self, field: str, message: str) -> None:
-        self.problems.append(Problem(field, message))
+    def bad(self, field: str, template: str, **values: object) -> None:
+        self.problems.append(Problem.of(field, template, **values))
 
     def text(self, v: Any, field: str) -> str | None:
         if isinstance(v, str) and v.strip():
             return v
-        self.bad(field, f"expected text, got {v!r}")
+        self.bad(field, "expected text, got {value}", value=repr(v))
         return None
 
     def items(self, v: Any, field: str) -> list[Any]:
@@ -195,18 +206,22 @@ class _Checker:
             return []
         if isinstance(v, list):
             return v
-        self.bad(field, f"expected a list, got {type(v).__name__}")
+        self.bad(field, "expected a list, got {type}", type=type(v).__name__)
         return []
 
     def mapping(self, v: Any, field: str, keys: tuple[str, ...]) -> dict[str, Any]:
         if v is None:
             return {}
         if not isinstance(v, dict):
-            self.bad(field, f"expected a mapping, got {type(v).__name__}")
+            self.bad(field, "expected a mapping, got {type}", type=type(v).__name__)
             return {}
         for k in v:
             if k not in keys:
-                self.bad(f"{field}.{k}" if field else str(k), f"unknown field (known: {', '.join(keys)})")
+                self.bad(
+                    f"{field}.{k}" if field else str(k),
+                    "unknown field (known: {known})",
+                    known=", ".join(keys),
+                )
         return v
 
 
@@ -227,17 +242,20 @@ class _Cards:
             return None
         b = base(cid)
         if b not in self.bases or ("#" in cid and cid not in self.free):
-            self.ck.bad(field, f"unknown card {cid!r}")
+            self.ck.bad(field, "unknown card {card}", card=repr(cid))
             return None
         copies = [cid] if "#" in cid else self.bases[b]
         free = [c for c in copies if self.free[c]]
         if not free:
-            self.ck.bad(field, f"card {cid!r} placed twice (also in {self.where[b]})")
+            self.ck.bad(
+                field, "card {card} placed twice (also in {where})", card=repr(cid), where=self.where[b]
+            )
             return None
         self.free[free[0]] = False
         self.where.setdefault(b, field)
         if kinds and self.kinds[b] not in kinds:
-            self.ck.bad(field, f"{cid!r} is a {self.kinds[b].replace('_', ' ')}, not a {' or '.join(kinds)}")
+            kind, wanted = self.kinds[b].replace("_", " "), " or ".join(kinds)
+            self.ck.bad(field, "{card} is a {kind}, not a {wanted}", card=repr(cid), kind=kind, wanted=wanted)
         return cid
 
 
@@ -248,20 +266,32 @@ def _check(data: Any) -> tuple[dict[str, Any], list[Problem]]:
         return {}, ck.problems
     rs_name = d.get("ruleset", "classic")
     if rs_name not in RULESETS:
-        ck.bad("ruleset", f"unknown ruleset {rs_name!r}; known: {', '.join(sorted(RULESETS))}")
+        ck.bad(
+            "ruleset",
+            "unknown ruleset {ruleset}; known: {known}",
+            ruleset=repr(rs_name),
+            known=", ".join(sorted(RULESETS)),
+        )
         return {}, ck.problems
     try:
         modules = check_modules(d.get("modules", []), rs_name)
         card_set = load_set(deck_name(rs_name, modules))
     except (ValueError, CardError) as exc:
-        ck.bad("modules", str(exc))
+        ck.problems.append(Problem("modules", str(exc)))  # the registry's own words
         return {}, ck.problems
     rs = ruleset_with(rs_name, tuple(modules))
     kinds = {cid: c.kind for cid, c in card_set.cards.items()}
     cards = _Cards(ck, card_set.instances(), kinds)
     raw_players = ck.items(d.get("players"), "players")
     if not rs.min_players <= len(raw_players) <= rs.max_players:
-        ck.bad("players", f"{len(raw_players)} players; {rs.min_players} to {rs.max_players} allowed")
+        least, most = rs.min_players, rs.max_players
+        ck.bad(
+            "players",
+            "{count} players; {least} to {most} allowed",
+            count=len(raw_players),
+            least=least,
+            most=most,
+        )
     players: list[dict[str, Any]] = []
     for i, p in enumerate(raw_players):
         at = f"players[{i}]"
@@ -270,16 +300,19 @@ def _check(data: Any) -> tuple[dict[str, Any], list[Problem]]:
         p = ck.mapping(p, at, PLAYER_KEYS)
         name = ck.text(p.get("name"), f"{at}.name") or f"player {i + 1}"
         if name in [q["name"] for q in players]:
-            ck.bad(f"{at}.name", f"the name {name!r} is given twice")
+            ck.bad(f"{at}.name", "the name {name} is given twice", name=repr(name))
         sex = p.get("sex", ("female", "male")[i % 2])
         if sex not in ("female", "male"):
-            ck.bad(f"{at}.sex", f"{sex!r} is neither female nor male")
+            ck.bad(f"{at}.sex", "{sex} is neither female nor male", sex=repr(sex))
         level = p.get("level", 1)
         top = rs.win_level - 1
         if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= top:
             ck.bad(
                 f"{at}.level",
-                f"{level!r} is not a level from 1 to {top} (level {rs.win_level} wins the game)",
+                "{level} is not a level from 1 to {top} (level {win} wins the game)",
+                level=repr(level),
+                top=top,
+                win=rs.win_level,
             )
         spec: dict[str, Any] = {"name": name, "sex": sex, "level": level}
         for z in SINGLES:
@@ -291,22 +324,31 @@ def _check(data: Any) -> tuple[dict[str, Any], list[Problem]]:
                 for j, v in enumerate(ck.items(p.get(z), f"{at}.{z}"))
                 if (c := cards.place(v, f"{at}.{z}[{j}]", ZONE_KINDS.get(z))) is not None
             ]
-        for zone, single, card_name in (
-            ("races", "half_breed", "Half-Breed"),
-            ("classes", "super_munchkin", "Super Munchkin"),
+        for zone, single, over, without in (
+            (
+                "races",
+                "half_breed",
+                "{count} races: at most {allowed} allowed",
+                "{count} races without Half-Breed: at most {allowed} allowed",
+            ),
+            (
+                "classes",
+                "super_munchkin",
+                "{count} classes: at most {allowed} allowed",
+                "{count} classes without Super Munchkin: at most {allowed} allowed",
+            ),
         ):
             n, allowed = len(spec[zone]), 2 if spec[single] else 1
             if n > allowed:
-                extra = f" without {card_name}"
-                ck.bad(f"{at}.{zone}", f"{n} {zone}{extra if n == 2 else ''}: at most {allowed} allowed")
+                ck.bad(f"{at}.{zone}", without if n == 2 else over, count=n, allowed=allowed)
         players.append(spec)
     names = [p["name"] for p in players]
     turn = d.get("turn", names[0] if names else None)
     if turn not in names:
-        ck.bad("turn", f"{turn!r} is not a player")
+        ck.bad("turn", "{name} is not a player", name=repr(turn))
     phase = d.get("phase", "before_door")
     if phase not in PHASES:
-        ck.bad("phase", f"{phase!r}: one of {', '.join(PHASES)}")
+        ck.bad("phase", "{phase}: one of {phases}", phase=repr(phase), phases=", ".join(PHASES))
     fight_raw = d.get("fight")
     fight = None
     if fight_raw:
@@ -329,17 +371,17 @@ def _check(data: Any) -> tuple[dict[str, Any], list[Problem]]:
             cid = cards.place(e.get("card"), f"{at}.card", ("monster_enhancer",))
             on = e.get("monster", monsters[0] if monsters else None)
             if on not in monsters:
-                ck.bad(f"{at}.monster", f"{on!r} is not a monster of the fight")
+                ck.bad(f"{at}.monster", "{card} is not a monster of the fight", card=repr(on))
             by = e.get("by", turn)
             if by not in names:
-                ck.bad(f"{at}.by", f"{by!r} is not a player")
+                ck.bad(f"{at}.by", "{name} is not a player", name=repr(by))
             if cid:
                 enhancers.append({"card": cid, "monster": on, "by": by})
         helper = f.get("helper")
         if helper is not None and helper not in names:
-            ck.bad("fight.helper", f"{helper!r} is not a player")
+            ck.bad("fight.helper", "{name} is not a player", name=repr(helper))
         elif helper is not None and helper == turn:
-            ck.bad("fight.helper", f"{helper!r} is the fighter; a helper is another player")
+            ck.bad("fight.helper", "{name} is the fighter; a helper is another player", name=repr(helper))
         fight = {"monsters": monsters, "enhancers": enhancers, "helper": helper}
     piles: dict[str, dict[str, list[str]]] = {}
     for key in ("decks", "discards"):

@@ -101,8 +101,9 @@ def row(children: list[widgets.Widget], cls: str = "") -> widgets.HBox:
     return box
 
 
-def problem_html(problems: list[Problem], say: Any = str) -> str:
-    return "".join(f"<div class='munchkin-judge-problem'>{escape(say(p.message))}</div>" for p in problems)
+def problem_html(problems: list[Problem], say: Any = lambda p: p.message) -> str:
+    """The problems as the page shows them, each in the words `say` gives it."""
+    return "".join(f"<div class='munchkin-judge-problem'>{escape(say(p))}</div>" for p in problems)
 
 
 def field_key(path: str) -> str:

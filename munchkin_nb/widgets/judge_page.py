@@ -439,14 +439,26 @@ class JudgePage(View):
             for key, w in ed.problems.items():
                 shown.setdefault(id(w), []).extend(by_key.pop(f"players[{i}].{key}", []))
             for w in ed.problems.values():
-                w.value = problem_html(shown[id(w)], self.plain)
+                w.value = problem_html(shown[id(w)], self.say_problem)
         general = []
         for key, w in self.problems.items():
             if key:
-                w.value = problem_html(by_key.pop(key, []), self.plain)
+                w.value = problem_html(by_key.pop(key, []), self.say_problem)
         for rest in by_key.values():
             general += rest
-        self.problems[""].value = problem_html(general, self.plain)
+        self.problems[""].value = problem_html(general, self.say_problem)
+
+    def say_problem(self, problem: Problem) -> str:
+        """A problem in the page's language: its template translated, its values filled in as a
+        visitor reads them (cards and places by `plain`, words such as a card's kind translated)."""
+        if not problem.template:
+            return self.plain(problem.message)
+
+        def word(v: str) -> str:
+            said = self.t(v.replace("_", " "))
+            return said if said != v.replace("_", " ") else self.plain(v)
+
+        return self.t(problem.template).format(**{k: word(v) for k, v in problem.values})
 
     def plain(self, message: str) -> str:
         """A problem as a visitor reads it: cards by their names in the page's language, and
