@@ -72,6 +72,8 @@ ACTION_WORDS: dict[str, str] = {
     "epic_suffer_curse": "let the curse land",
     "epic_miracle": "discarded {cards} for a miracle",
     "epic_shadow_steal": "discarded {card} to steal from {target}'s hand",
+    "epic_play_turned": "played {card}, turned at the door, before the fight",
+    "epic_fight_now": "kept the turned card and went on to the fight",
     # the modules of the base game: d10's Reloaded Die, expansions, hirelings, steeds, dungeons,
     # the Munchkinomicon
     "d10_reload": "turned the d10 to {value} with {card}",
@@ -178,6 +180,8 @@ MOVE_WORDS: dict[str, str] = {
     "epic_suffer_curse": "let the curse land",
     "epic_miracle": "discard {cards} for a miracle",
     "epic_shadow_steal": "discard {card} to steal from {target}'s hand",
+    "epic_play_turned": "play {card}, turned at the door, before the fight",
+    "epic_fight_now": "keep the turned card and go on to the fight",
     "d10_reload": "turn the d10 to {value} with {card}",
     "bardic_luck_discard": "discard {card} (bardic luck)",
     "enhance": "play {card} on {onto}",

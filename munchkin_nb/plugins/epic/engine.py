@@ -42,6 +42,8 @@ from munchkin_nb.engine.kit import (
     on_enter,
     owned,
     phase,
+    place,
+    playable_on_table,
     races,
     reopen,
     reopen_if_fighting,
@@ -140,6 +142,12 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
     monsters = [c for c in todo if card(s, c).kind == "monster" and c in s.player(player).hand]
     if not monsters:
         return  # an enhancer without a monster stays in the hand
+    first = _first_choice(s, player, cards)
+    if first:  # a race or class turned: it may be played before the fight
+        b.emit("MarkSet", {"key": f"{REST}:{player}", "value": todo}, ["epic.door_order"])
+        payload: dict[str, Any] = {"player": player, "kind": BEFORE, "options": first}
+        b.emit("DecisionRequired", payload, ["epic.door_order"])
+        return
     start_combat(b, player, monsters[0], True, ["turn.kick_door", "epic.door_order"])
     for m in monsters[1:]:
         rules = ["epic.door_monsters", "combat.several_monsters"]
@@ -156,6 +164,77 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
             mate = bool(effect(card(s, e), "mate"))
             payload = {"card": e, "monster": target, "by": player, "mate": mate}
             b.emit("EnhancerPlayed", payload, ["epic.door_monsters", "combat.enhancer"])
+
+
+BEFORE = "epic_before_fight"  # the decision: a race or class turned among the two doors, a monster too
+
+
+def _first_choice(s: GameState, player: str, cards: Iterable[str]) -> list[str]:
+    """The races and classes turned among the doors that the player could play now."""
+    hand = s.player(player).hand
+    return [
+        c
+        for c in cards
+        if card(s, c).kind in ("race", "class") and c in hand and playable_on_table(s, player, c)
+    ]
+
+
+@move
+class PlayTurned(Move):
+    """000: 'si se le da la vuelta a una clase o raza, puede aplicar la carta inmediatamente, antes
+    del combate': play a race or class turned among the two doors before fighting their monster."""
+
+    name = "epic_play_turned"
+    module = NAME
+    when = ("pending:" + BEFORE,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        d = s.pending[0] if s.pending else None
+        if d and d.get("kind") == BEFORE and d.get("player") == player:
+            for cid in _first_choice(s, player, d["options"]):
+                yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        d = s.pending[0] if s.pending else None
+        require(
+            d is not None and d.get("kind") == BEFORE and d.get("player") == a.player,
+            "epic.door_order",
+            "no race or class was turned among your doors just now.",
+        )
+        assert d is not None  # for the type checker: just required
+        require(
+            a.params.get("card") in _first_choice(s, a.player, d["options"]),
+            "epic.door_order",
+            "play a race or class turned among your two doors.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        s, cid = b.s, a.params["card"]
+        d = dict(s.pending[0])
+        b.emit("DecisionMade", {"player": a.player, "kind": BEFORE}, ["epic.door_order"])
+        place(b, a.player, cid, ["epic.door_order"])
+        more = _first_choice(s, a.player, [c for c in d["options"] if c != cid])
+        if more:
+            b.emit("DecisionRequired", dict(d, options=more), ["epic.door_order"])
+
+
+@move
+class FightNow(Move):
+    """Keep the turned race or class in the hand and go on to the fight."""
+
+    name = "epic_fight_now"
+    module = NAME
+    when = ("pending:" + BEFORE,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        d = s.pending[0] if s.pending else None
+        if d and d.get("kind") == BEFORE and d.get("player") == player:
+            yield act(self.name, player)
+
+    def run(self, b: Builder, a: Action) -> None:
+        b.emit("DecisionMade", {"player": a.player, "kind": BEFORE}, ["epic.door_order"])
 
 
 @AFTER_ACTION.register(NAME)
@@ -318,6 +397,7 @@ class Arrow(Move):
             and "elf" in races(s, p)
             and _arrows_shot(s, player) < ARROWS
             and bool(p.hand)
+            and bool(c.monsters)
         )
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -337,7 +417,8 @@ class Arrow(Move):
         assert c is not None  # for the type checker: just required
         require(a.player not in (c.fighter, c.helper), "epic.elf", "only into a fight you are not in.")
         require(_arrows_shot(s, a.player) < ARROWS, "epic.elf", f"{a.player} has shot two arrows this turn.")
-        in_hand(s, a)
+        require(bool(c.monsters), "epic.elf", "no monster is left in the fight.")
+        owned(s, a)  # a card from the hand or one in play, as a race's power is paid
         side = a.params.get("side")
         require(side in ("players", "monsters"), "epic.elf", "an arrow hits the players or the monsters.")
         if side == "players":
