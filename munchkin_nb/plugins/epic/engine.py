@@ -21,6 +21,7 @@ from munchkin_nb.engine.kit import (
     Action,
     Builder,
     GameState,
+    IllegalAction,
     Move,
     Player,
     act,
@@ -179,6 +180,12 @@ def _first_choice(s: GameState, player: str, cards: Iterable[str]) -> list[str]:
     ]
 
 
+def _before(s: GameState, player: str) -> dict[str, Any] | None:
+    """The player's waiting choice to play a turned race or class before the fight, if any."""
+    d = s.pending[0] if s.pending else None
+    return dict(d) if d and d.get("kind") == BEFORE and d.get("player") == player else None
+
+
 @move
 class PlayTurned(Move):
     """000: 'si se le da la vuelta a una clase o raza, puede aplicar la carta inmediatamente, antes
@@ -190,19 +197,14 @@ class PlayTurned(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = s.pending[0] if s.pending else None
-        if d and d.get("kind") == BEFORE and d.get("player") == player:
-            for cid in _first_choice(s, player, d["options"]):
-                yield act(self.name, player, card=cid)
+        d = _before(s, player)
+        for cid in _first_choice(s, player, d["options"]) if d else ():
+            yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
-        d = s.pending[0] if s.pending else None
-        require(
-            d is not None and d.get("kind") == BEFORE and d.get("player") == a.player,
-            "epic.door_order",
-            "no race or class was turned among your doors just now.",
-        )
-        assert d is not None  # for the type checker: just required
+        d = _before(s, a.player)
+        if d is None:
+            raise IllegalAction("epic.door_order", "no race or class was turned among your doors just now.")
         require(
             a.params.get("card") in _first_choice(s, a.player, d["options"]),
             "epic.door_order",
@@ -229,8 +231,7 @@ class FightNow(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        d = s.pending[0] if s.pending else None
-        if d and d.get("kind") == BEFORE and d.get("player") == player:
+        if _before(s, player):
             yield act(self.name, player)
 
     def run(self, b: Builder, a: Action) -> None:
