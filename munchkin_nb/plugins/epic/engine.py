@@ -91,16 +91,30 @@ def two_doors(b: Builder, player: str) -> bool:
     carries out at once as it is turned (a portal) is replaced by the next door, not counted."""
     if not is_epic(b.s, b.s.player(player)):
         return False
-    drawn: list[str] = []
-    turned = 0
-    while turned < 2:
+    turn_doors(b, player, [], 2)
+    return True
+
+
+DOORS_LEFT = "epic.doors_left"  # mark: player -> [the doors turned so far, how many more to turn]
+
+
+def turn_doors(b: Builder, player: str, drawn: list[str], left: int) -> None:
+    """Turn the doors still to turn, then apply them all. A portal obeyed at once is replaced, not
+    counted; one that leaves its player a choice (which dungeon to leave) holds the rest of the
+    doors until the choice is made (`go_on` turns them then)."""
+    drawn = list(drawn)
+    while left > 0:
         cid = draw(b, player, "door", "up", "kick_door", ["turn.kick_door", "epic.two_doors"])
-        turned += 1
         if cid is not None and DOOR_TURNED.any(b, player, cid, False):
             if b.s.winners:  # the portal's dungeon gave the winning level
-                return True
-            turned -= 1
-        elif cid is not None:
+                return
+            if b.s.pending:
+                hold = {"key": f"{DOORS_LEFT}:{player}", "value": [drawn, left]}
+                b.emit("MarkSet", hold, ["epic.two_doors"])
+                return
+            continue
+        left -= 1
+        if cid is not None:
             drawn.append(cid)
     phase(b, "after_door", ["turn.kick_door"])
     apply_doors(b, player, drawn)
@@ -109,7 +123,6 @@ def two_doors(b: Builder, player: str) -> bool:
     more = legendary_door(b, player, drawn)
     if more:
         apply_doors(b, player, more)
-    return True
 
 
 def in_order(s: GameState, cards: Iterable[str]) -> list[str]:
@@ -244,6 +257,13 @@ def go_on(b: Builder, a: Action) -> None:
     s = b.s
     if s.pending or s.combat is not None or s.winners:
         return
+    for key, value in list(s.marks.items()):
+        if key.startswith(DOORS_LEFT + ":") and value:
+            player = key.split(":", 1)[1]
+            b.emit("MarkSet", {"key": key, "value": None}, ["epic.two_doors"])
+            if s.active.name == player and not s.player(player).dead:
+                turn_doors(b, player, [c for c in value[0] if c in s.player(player).hand], value[1])
+            return
     for key, value in list(s.marks.items()):
         if key.startswith(REST + ":") and value:
             player = key.split(":", 1)[1]
