@@ -293,6 +293,14 @@ MAY_USE: Point[[GameState, Player, str], bool] = Point(
     "companion of theirs who meets them carries it)",
 )
 
+NO_RUN_PENALTY: Point[[GameState, str], bool] = Point(
+    "no_run_penalty",
+    "any",
+    "(state, player) -> bool",
+    "the player suffers no run-away penalty: each part of their run-away modifier (their own, the "
+    "monster's, a curse's) counts at least 0",
+)
+
 
 def hook(point: str, owner: str) -> Callable[[F], F]:
     """Register a function at a hook point, named by its string, for one ruleset or module."""
