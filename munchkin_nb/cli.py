@@ -88,7 +88,7 @@ def _progress(done: int, total: int, events: int, started: float) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     from munchkin_nb.analysis import simulate
-    from munchkin_nb.rules.rulesets import check_modules, ruleset
+    from munchkin_nb.rules.rulesets import check_mix, check_modules, ruleset
     from munchkin_nb.store import EventStore
 
     ruleset(args.ruleset)  # an unknown name was refused by argparse already
@@ -97,6 +97,11 @@ def _simulate(args: argparse.Namespace) -> int:
         check_modules(modules, args.ruleset)
     except ValueError as exc:
         raise CliError(f"--modules: {exc}") from None
+    mix = [m for m in args.mix.split(",") if m] if args.mix else []
+    try:
+        check_mix(mix, args.ruleset)
+    except ValueError as exc:
+        raise CliError(f"--mix: {exc}") from None
     if args.seed + args.games - 1 > MAX_SEED:
         raise CliError(f"--seed: seeds up to {MAX_SEED} only (--seed + --games - 1 is larger)")
     if args.db and args.parquet:
@@ -114,6 +119,7 @@ def _simulate(args: argparse.Namespace) -> int:
         bot=args.bot,
         ruleset=args.ruleset,
         modules=tuple(modules),
+        mix=tuple(mix),
     )
     how = {"workers": args.workers, "scheduler": args.scheduler}
     started = time.perf_counter()
@@ -320,6 +326,11 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
     s.add_argument("--ruleset", default="classic", help="classic, or a ruleset plug-in (cthulhu, booty)")
     s.add_argument("--modules", default="", help="optional modules, comma-separated (e.g. d10)")
+    s.add_argument(
+        "--mix",
+        default="",
+        help="other games' card sets to shuffle in, comma-separated (e.g. classic with --ruleset cthulhu)",
+    )
     s.add_argument("--db", help="SQLite event store to write")
     s.add_argument(
         "--parquet",

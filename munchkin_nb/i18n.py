@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from gettext import c2py
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -70,6 +71,29 @@ def pgettext(domain: str, lang: str) -> Callable[[str, str], str]:
         if found is None or found.fuzzy or not isinstance(found.string, str) or not found.string:
             return plain(message)
         return found.string
+
+    return translate
+
+
+def ngettext(domain: str, lang: str) -> Callable[[str, str, int], str]:
+    """The translation function of a domain in a language for a counted message: `t(one, many, n)`,
+    the form the language's plural rule picks for `n` (Russian has three); English's rule (one for
+    1, else many), through the context-free translations, where the catalogue has no plural entry."""
+    plain = gettext(domain, lang)
+    cat = catalogue(domain, lang)
+    rule = c2py(cat.plural_expr) if cat is not None else None
+
+    def translate(one: str, many: str, n: int) -> str:
+        found = cat.get(one) if cat is not None else None
+        if (
+            rule is not None
+            and found is not None
+            and not found.fuzzy
+            and isinstance(found.string, tuple)
+            and all(found.string)
+        ):
+            return str(found.string[min(rule(abs(n)), len(found.string) - 1)])
+        return plain(one if abs(n) == 1 else many)
 
     return translate
 

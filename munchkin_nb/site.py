@@ -1,6 +1,6 @@
 """The site's map: its pages, their addresses, and the visit's language.
 
-One server (``make app``) serves every page from one origin: the home page at ``/`` and six
+One server (``make app``) serves every page from one origin: the home page at ``/`` and seven
 notebook pages at the paths below. Every link between pages is made here (`page_url`), with the
 visit's language in it (``?lang=es``), so that a language chosen on any page holds on the next.
 
@@ -81,6 +81,13 @@ PAGES: dict[str, Page] = {
             "replay_analyser.ipynb",
             _("Analyser"),
             _("One game on a page: its table, the combat, each player's level and who did what to whom."),
+        ),
+        Page(
+            "judge",
+            "/judge",
+            "judge.ipynb",
+            _("Judge"),
+            _("Settle a table's argument: set a position up; who may do what now, and why not, by rule."),
         ),
         Page(
             "stats",

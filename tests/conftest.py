@@ -3,7 +3,8 @@
 - Hypothesis: the ``ci`` profile when ``CI`` is set (as ``.ci/run`` runs), else ``dev``;
   ``HYPOTHESIS_PROFILE=thorough`` runs every property over many more games.
 - xdist (``make test`` runs ``pytest -n 2 --dist loadgroup``): every browser test is in one group,
-  so one worker starts the app servers and chromium once and runs them all; the other tests go by
+  so one worker starts the shared site server and chromium once and runs them all
+  (tests/browser/conftest.py); the other tests go by
   file, so a module's fixtures (played games, stores) are made on one worker, not on each.
 """
 

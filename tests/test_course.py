@@ -9,16 +9,28 @@ from pathlib import Path
 import pytest
 
 from munchkin_nb import i18n
+from munchkin_nb.rules import registry
 from munchkin_nb.rules.catalogue import RULES
+from munchkin_nb.rules.registry import PLUGINS
 from munchkin_nb.scenarios import ScenarioError, load_scenario, run_scenario
 from munchkin_nb.scenarios.checks import engine_answer
 from munchkin_nb.scenarios.yaml_io import load_yaml
-from munchkin_nb.widgets.course import INTRO, ORDER, Course, lesson_path, merge, next_lesson
+from munchkin_nb.widgets.course import (
+    BASE,
+    INTRO,
+    ORDER,
+    OTHER_GAMES,
+    Course,
+    lesson_path,
+    merge,
+    next_lesson,
+)
 from munchkin_nb.widgets.glossary import TERMS, glossary_html, link_terms
 from munchkin_nb.widgets.lesson import OFF_SCRIPT, Lesson
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = sorted((ROOT / "notebooks" / "lessons").glob("*.yaml"))
+PACKAGE = ROOT / "munchkin_nb"
+LESSONS = [lesson_path(stem) for stem in ORDER]
 
 
 def _data(path: Path) -> dict:
@@ -26,8 +38,21 @@ def _data(path: Path) -> dict:
 
 
 def test_the_course_lists_every_lesson_file_once():
-    assert sorted(ORDER) == sorted(p.stem for p in LESSONS)
+    base = (ROOT / "notebooks" / "lessons").glob("*.yaml")
+    files = [*base, *(PACKAGE / "plugins").glob("*/lessons/*.yaml")]
+    assert sorted(ORDER) == sorted(p.stem for p in files)
+    assert sorted(LESSONS) == sorted(files)
     assert len(ORDER) >= 15
+
+
+def test_each_plug_in_s_lessons_come_from_its_folder_in_its_place_in_the_course():
+    assert ORDER[: len(BASE)] == BASE
+    assert tuple(registry.lessons()) == OTHER_GAMES
+    for stem in OTHER_GAMES:
+        owner = next(p for p in PLUGINS.values() if stem in p.lessons)
+        assert lesson_path(stem) == PACKAGE / "plugins" / owner.name / "lessons" / f"{stem}.yaml"
+    places = [next(p.course_order for p in PLUGINS.values() if s in p.lessons) for s in OTHER_GAMES]
+    assert places == sorted(places)
 
 
 def test_lessons_cover_every_rule_group_of_the_classic_catalogue():

@@ -103,3 +103,36 @@ def test_card_names_follow_the_spanish_rulebook_where_it_names_them():
     assert action_words(a, s, with_player=False, lang="es") == "Poner Elfo en juego"
     assert action_words(a, s, lang="es") == "Ana puso Elfo en juego"
     assert action_words(a, s) == "Ana put Elf on the table"
+
+
+@pytest.mark.parametrize("lang", ["de", "eo", "ru", "ko"])
+def test_every_move_has_its_own_words_to_do_in_every_language(lang):
+    # a button says a thing to do, in words of its own: not the told sentence, not the English
+    as_move, told = i18n.pgettext("words", lang), i18n.gettext("words", lang)
+    to_do = {**words.MOVE_WORDS, **words.MOVE_VARIANTS}  # type: ignore[dict-item]
+    told_of = {**words.ACTION_WORDS, **words.ACTION_VARIANTS}  # type: ignore[dict-item]
+    assert [m for m in to_do.values() if as_move("move", m) == m] == []
+    assert [k for k in to_do if as_move("move", to_do[k]) == told(told_of[k])] == []
+
+
+@pytest.mark.parametrize("lang", ["de", "eo", "ru", "ko"])
+@pytest.mark.parametrize("ruleset", ["classic", "cthulhu", "booty"])
+def test_every_language_tells_each_event_keeping_its_names(ruleset, lang):
+    rec = play_game(4, seed=3, ruleset=ruleset, max_turns=25)
+    s = GameState()
+    told = 0
+    for e in rec.events:
+        en, there = describe(e, s), describe(e, s, lang=lang)
+        for name in rec.meta["players"]:
+            assert (name in en) == (name in there), (en, there)
+        assert "{" not in there and not there.endswith("happened.")
+        told += en != there
+        s = evolve(s, e)
+    assert told > len(rec.events) * 0.9
+
+
+def test_card_names_follow_the_russian_and_german_rulebooks_where_they_name_them():
+    assert words.any_card_name("cultist", "ru") == "Сектант"
+    assert words.any_card_name("cultist", "de") == "Cultist"
+    assert words.any_card_name("privateer", "de") == "Freibeuter"
+    assert words.any_card_name("lame_goblin", "de") == "Lame Goblin"  # no German rulebook names it

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from munchkin_nb.i18n import LANGUAGES, catalogue_path
+from munchkin_nb.i18n import LANGUAGES
 from munchkin_nb.viz.words import _names_everywhere
+from munchkin_nb.widgets.course import COURSE_LANGUAGES
 
 TAG = re.compile(r"<style.*?</style>|<[^>]+>", re.S)
 # an English sentence: three or more words of Latin letters in a row
@@ -28,12 +29,12 @@ GRAMMAR = {
 
 def shown_text(w: Any) -> list[str]:
     """Every piece of text a widget tree shows: HTML values (tags and styles out), labels,
-    button words, placeholders, the options of menus."""
+    button words (ours: label and hint), placeholders, the options of menus."""
     out: list[str] = []
     value = getattr(w, "value", None)
     if type(w).__name__ in ("HTML", "HTMLMath", "Label") and isinstance(value, str):
         out += [t.strip() for t in unescape(TAG.sub("\n", value)).split("\n") if t.strip()]
-    for attr in ("description", "placeholder", "tooltip"):
+    for attr in ("description", "placeholder", "tooltip", "label", "hint"):  # label, hint: our anywidgets
         text = getattr(w, attr, None)
         if isinstance(text, str) and text.strip():
             out.append(text.strip())
@@ -67,9 +68,9 @@ def english_left(page: list[str], english_page: list[str], allowed: set[str]) ->
 
 ROOT = Path(__file__).resolve().parents[1]
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
-# the pages that tell a game's events (the analyser, the guided game, the lessons) speak the
-# languages that have the event sentences' catalogue (domain "words")
-TOLD = [lang for lang in OTHERS if catalogue_path("words", lang).is_file()]
+# the pages that tell a game's events (the analyser, the guided game) speak every language (a
+# missing catalogue "words" is English left on the page); the lessons, the course's languages
+TOLD = OTHERS
 NAMES = set(_names_everywhere().values()) | {"Ana", "Ben", "Cleo", "Dario", "Eve", "Femi"}
 
 
@@ -157,7 +158,7 @@ def _lesson(lang):
     return text
 
 
-@pytest.mark.parametrize("lang", TOLD)
+@pytest.mark.parametrize("lang", [lang for lang in COURSE_LANGUAGES if lang != "en"])
 def test_a_lesson_speaks_the_pages_language(lang):
     english = _lesson("en")
     page = _lesson(lang)
@@ -200,3 +201,48 @@ def test_the_win_rate_plot_keeps_a_phones_width(stats):
     layout = rate_figure_spec(stats.cards, "es")["layout"]
     # the names stand inside the plot, above their rows: no wide margin leaves the plot a sliver
     assert layout["margin"]["l"] <= 20 and layout["yaxis"]["ticklabelposition"] == "inside top"
+
+
+def _games_page(lang, event):
+    """The games page as a visit in `lang` opens it: built in English before the visitor came (a
+    preheated kernel), then in the link's language, at the link's event."""
+    from munchkin_nb.widgets.app_view import AppView
+    from munchkin_nb.widgets.pages import games_page
+
+    app = AppView(ROOT / "replays" / "sample.db")
+    params = {"event": str(event)} | ({"lang": lang} if lang != "en" else {})
+    return shown_text(games_page(app, params))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_games_page_speaks_the_pages_language(lang):
+    from munchkin_nb.viz.words import describe
+    from munchkin_nb.widgets.app_view import AppView
+
+    stepper = AppView(ROOT / "replays" / "sample.db").game_view.stepper
+    event = stepper.combats[0] + 1 if stepper.combats else 2  # a fight: the combat's words too
+    english = _games_page("en", event)
+    page = _games_page(lang, event)
+    assert "Munchkin games" in english and "Munchkin games" not in page
+    assert len(page) > 50  # the whole page: picker, filters, stepper, combat
+    allowed = set(NAMES)
+    if lang not in TOLD:  # the event's sentence: a language with the event sentences' catalogue
+        allowed.add(describe(stepper.events[event - 1], stepper.state(event - 1)))
+    assert english_left(page, english, allowed) == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_explorers_worked_example_titles_speak_the_pages_language(lang):
+    from munchkin_nb.i18n import pgettext
+    from munchkin_nb.rules import RULES
+    from munchkin_nb.widgets.rules_explorer import SCENARIO_DIR, _scenario_rules, rule_html
+
+    titles = {t for ts in _scenario_rules(str(SCENARIO_DIR)).values() for t in ts}
+    said = pgettext("explorer", lang)
+    assert len(titles) > 50
+    # every worked example has its title in the language (card names aside, e.g. a card's title)
+    assert sorted(t for t in titles if said("worked example", t) == t and t not in NAMES) == []
+    rule = next(r for r in RULES if r.id == "combat.ties")
+    english, page = rule_html(rule, "en"), rule_html(rule, lang)
+    assert "A warrior wins ties" in english and "A warrior wins ties" not in page
+    assert said("worked example", "A warrior wins ties") in page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -46,6 +47,29 @@ def test_a_translation_keeps_the_games_own_terms():
     assert tr.wording(rule("combat.enhancer"), "ko").title == "몬스터 강화제"
     # English stays the catalogue's own
     assert tr.wording(rule("run.roll"), "en").title == rule("run.roll").title
+
+
+# words a summary's slip put into our texts: a ship's deck for a deck of cards, a misspelt reward,
+# a transliterated door deck and one-shot, "the looting corpse" for Loot the Body
+SLIPS = {"eo": ("ferdek", "Recompens"), "ko": ("도어", "원샷", "약탈하는 시체")}
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "eo", "ru", "ko"])
+def test_rule_texts_keep_no_slip_of_a_summary_and_no_english_in_a_title(lang):
+    from munchkin_nb.rules.i18n import source_of
+
+    found = []
+    for r in RULES:
+        w = tr.wording(r, lang)
+        ours = [w.title, w.text] + ([w.quote] if source_of(r).lang != lang else [])
+        found += [(r.id, slip) for slip in SLIPS.get(lang, ()) for text in ours if slip in text]
+        if re.search(r"\([A-Z][a-z]+(?: [A-Z][a-z]+)+\)", w.title):  # "(Monster Enhancers)"
+            found.append((r.id, w.title))
+        # a rulebook by its name, never by the number of the file it came in ("000 leaves...")
+        found += [
+            (r.id, text) for text in (w.title, w.text) if re.search(r"(?<![\d.,])00[0-4](?![\d.,])", text)
+        ]
+    assert found == []
 
 
 def _fold(text: str) -> str:
@@ -138,6 +162,26 @@ def test_the_card_views_read_by_kind_with_plural_legends():
     matrix = relation_matrix(cards)
     assert "race Dwarf" in matrix.data[0].x and "3,872 Orcs" in matrix.data[0].y
     assert "race Human" in matrix.data[0].x  # no card gives it: named like the cards that do
+
+
+def test_the_card_overview_as_a_list_says_what_the_matrix_shows():
+    """The phone's overview (a list) has every column of the matrix as a heading, and under it
+    every card the matrix marks in that column, in the page's language."""
+    from html import escape
+
+    from munchkin_nb.cards import load_set
+    from munchkin_nb.viz.graphs import relation_list_html, relation_matrix
+
+    cards = load_set("classic")
+    for lang in ("en", "es", "ko"):
+        heat = relation_matrix(cards, lang=lang).data[0]
+        shown = relation_list_html(cards, lang)
+        sections = shown.split("<h4>")[1:]
+        assert [s.split("</h4>")[0] for s in sections] == [escape(x) for x in heat.x]
+        for j, section in enumerate(sections):
+            marked = {heat.y[i] for i in range(len(heat.y)) if heat.z[i][j] is not None}
+            assert marked and all(escape(name) in section for name in marked), (lang, heat.x[j])
+    assert "más fuerte contra" in relation_list_html(cards, "es")
 
 
 def test_the_card_views_speak_the_chosen_language():

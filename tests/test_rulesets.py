@@ -77,3 +77,56 @@ def test_booty_moves_are_offered_in_booty_only():
 
     assert any(a.name == "play_bilingual" for a in legal_actions(table("booty"), "Ben"))
     assert not any(a.name == "play_bilingual" for a in legal_actions(table("classic"), "Ben"))
+
+
+@pytest.mark.parametrize("rs", sorted(RULESETS))
+def test_the_first_event_cites_the_games_own_setup_rules(rs):
+    """GameStarted is made before the state knows its ruleset: it still names the ruleset's rules."""
+    from munchkin_nb.engine.game import new_game
+
+    first = new_game(["Ana", "Ben", "Cleo"], rs, seed=3)[0]
+    renames = RULESETS[rs].renames
+    assert first.type == "GameStarted"
+    assert list(first.rules) == [renames.get(r, r) for r in ("setup.players", "setup.start_character")]
+    if rs == "cthulhu":
+        assert list(first.rules) == ["cthulhu.players", "cthulhu.start_character"]
+
+
+def test_a_cthulhu_game_with_the_classic_cards_mixed_in_plays_to_its_end():
+    rec = play_game(6, 3, "heuristic", ruleset="cthulhu", mix=["classic"])
+    started = rec.events[0].payload
+    assert started["card_set"] == "cthulhu&classic" and started["mix"] == ["classic"]
+    assert rec.meta["winners"]
+    assert any("cthulhu.divine_intervention" in e.rules for e in rec.events)  # this seed cures
+    from munchkin_nb.replay.referee import referee_events
+
+    assert referee_events(rec.events).findings == []  # the referee replays the mix from event 1
+    plain = play_game(4, 3, "heuristic", ruleset="cthulhu").events[0].payload
+    assert "mix" not in plain and plain["card_set"] == "cthulhu"  # an unmixed game records no mix
+
+
+def test_a_card_both_sets_have_is_in_a_mixed_game_twice_each_with_its_own_text():
+    from munchkin_nb.cards import load_set
+
+    cs = load_set("cthulhu&classic")
+    assert cs.cards["cheat"].text == load_set("cthulhu").cards["cheat"].text
+    assert cs.cards["classic_cheat"].text == load_set("classic").cards["cheat"].text
+    assert "divine_intervention" in cs.cards and "necronomicon" in cs.cards
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "mix", "says"),
+    [
+        ("classic", "cthulhu", "classic's rules cannot play the cthulhu cards"),
+        ("booty", "classic", "booty's rules cannot play the classic cards"),
+        ("cthulhu", "cthulhu", "is the cthulhu game's own card set"),
+        ("cthulhu", "classic,classic", "a card set is named twice"),
+        ("cthulhu", "star", "unknown card set 'star'"),
+    ],
+)
+def test_a_mix_that_cannot_be_played_is_refused_in_one_line(capsys, tmp_path, ruleset, mix, says):
+    db = tmp_path / "g.db"
+    code = main(["simulate", "--games", "1", "--ruleset", ruleset, "--mix", mix, "--db", str(db), "--quiet"])
+    err = capsys.readouterr().err
+    assert code != 0 and says in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and not db.exists()

@@ -34,6 +34,8 @@ class Chunk:
     bot: str
     ruleset: str
     modules: tuple[str, ...]
+    #: other games' card sets shuffled in
+    mix: tuple[str, ...] = ()
 
     def seeds(self) -> range:
         return range(self.seed + self.first, self.seed + self.first + self.count)
@@ -54,7 +56,9 @@ def play_chunk(chunk: Chunk) -> Played:
     out: Played = []
     for seed in chunk.seeds():
         players = chunk.players or low + seed % (high - low + 1)
-        rec = play_game(players, seed, chunk.bot, ruleset=chunk.ruleset, modules=list(chunk.modules))
+        rec = play_game(
+            players, seed, chunk.bot, ruleset=chunk.ruleset, modules=list(chunk.modules), mix=list(chunk.mix)
+        )
         meta = {k: rec.meta[k] for k in META_KEYS} | {"source": "simulated"}
         out.append((meta, rec.events))
     return out

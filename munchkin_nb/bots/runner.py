@@ -51,11 +51,13 @@ def play_game(
     max_events: int = 200_000,
     ruleset: str = "classic",
     modules: Sequence[str] = (),
+    mix: Sequence[str] = (),
 ) -> GameRecord:
-    """Play one game (the ruleset plus `modules`) to its end (or `max_turns`); returns the record."""
+    """Play one game (the ruleset plus `modules`, the card sets of `mix` shuffled in) to its end
+    (or `max_turns`); returns the record."""
     from . import BOTS
 
-    game = Game.start(NAMES[:players], ruleset, seed=seed, modules=modules)
+    game = Game.start(NAMES[:players], ruleset, seed=seed, modules=modules, mix=mix)
     bots = {name: BOTS[bot](seed * 101 + i) for i, name in enumerate(NAMES[:players])}
     play_on(game, bots, NAMES[:players], max_turns, max_events)
     meta = {

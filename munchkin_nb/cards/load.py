@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Set
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -38,6 +39,8 @@ def load_set(name_or_path: str | os.PathLike[str]) -> CardSet:
 
     if isinstance(name_or_path, str) and "+" in name_or_path and not Path(name_or_path).exists():
         return _joined(name_or_path)
+    if isinstance(name_or_path, str) and "&" in name_or_path and not Path(name_or_path).exists():
+        return _mixed(name_or_path)
     path = resolve(name_or_path)
     try:
         data = load_yaml(path, max_bytes=MAX_CARD_FILE_BYTES, what=str(path))
@@ -63,6 +66,21 @@ def _joined(name: str) -> CardSet:
     cards: dict[str, Card] = {}
     for part in name.split("+"):
         for cid, card in load_set(part).cards.items():
+            if cid in cards:
+                raise CardError(cid, "id", f"is in {part!r} and in an earlier set of {name!r}")
+            cards[cid] = card
+    return CardSet(name=name, cards=cards)
+
+
+def _mixed(name: str) -> CardSet:
+    """The sets named in "a&b" (a game's own set, another game's shuffled in), as one set named
+    so: a card of b whose id an earlier set has is b's own copy, its id prefixed "b_"."""
+    cards: dict[str, Card] = {}
+    for part in name.split("&"):
+        for cid, card in load_set(part).cards.items():
+            if cid in cards:
+                cid = f"{part}_{cid}"
+                card = replace(card, id=cid)
             if cid in cards:
                 raise CardError(cid, "id", f"is in {part!r} and in an earlier set of {name!r}")
             cards[cid] = card

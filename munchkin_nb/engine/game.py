@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from munchkin_nb.rules.rulesets import check_modules, deck_name
+from munchkin_nb.rules.rulesets import check_mix, check_modules, deck_name
 from munchkin_nb.rules.rulesets import ruleset as get_ruleset
 
 from . import hooks
@@ -29,13 +29,16 @@ def new_game(
     chance: Chance | None = None,
     deal: bool = True,
     modules: Sequence[str] = (),
+    mix: Sequence[str] = (),
 ) -> list[Event]:
-    """The opening events: the game (its ruleset plus `modules`), the shuffles, and (if `deal`)
-    four and four cards each. An unknown module is a ValueError naming it."""
+    """The opening events: the game (its ruleset plus `modules`, the card sets of `mix` shuffled
+    in), the shuffles, and (if `deal`) four and four cards each. An unknown module, or a set that
+    the ruleset does not mix with, is a ValueError naming it."""
     rs = get_ruleset(ruleset)
     # the modules in canonical order (GameStarted records it): the same game whatever order they were named in
     on = sorted(set(rs.modules) | set(check_modules(list(modules), rs.name)))
     hooks.check(rs.name, on)
+    mixed = check_mix(list(mix), rs.name)
     specs: list[dict[str, Any]] = [
         p if isinstance(p, dict) else {"name": p, "sex": SEXES[i % 2]} for i, p in enumerate(players)
     ]
@@ -56,13 +59,15 @@ def new_game(
         "GameStarted",
         {
             "ruleset": rs.name,
-            "card_set": deck_name(rs.name, on),
+            "card_set": deck_name(rs.name, on, mixed),
             "modules": on,
+            **({"mix": mixed} if mixed else {}),
             **({"piles": list(rs.piles)} if rs.piles else {}),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in specs],
             "seed": seed,
         },
-        ["setup.players", "setup.start_character"],
+        # the state before GameStarted knows no ruleset: its own rules are named here
+        [rs.renames.get(r, r) for r in ("setup.players", "setup.start_character")],
     )
     for kind in list(b.s.decks):  # door, treasure, then a module's own decks
         b.emit("DeckShuffled", {"deck": kind, "order": chance.shuffle(b.s.decks[kind])}, ["setup.deal"])
@@ -90,9 +95,10 @@ class Game:
         ruleset: str = "classic",
         seed: int | None = 0,
         modules: Sequence[str] = (),
+        mix: Sequence[str] = (),
     ) -> Game:
         chance = RandomChance(seed)
-        events = new_game(players, ruleset, seed, chance, modules=modules)
+        events = new_game(players, ruleset, seed, chance, modules=modules, mix=mix)
         state = GameState.initial()
         for e in events:
             evolve(state, e)

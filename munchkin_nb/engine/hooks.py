@@ -7,6 +7,11 @@ the answers of several plug-ins make one (the first answer, any, every list join
 each called for its events). Call sites ask the point (`DISCARD_PILE.first(s, card)`), never
 re-code the combination.
 
+Registering a function only marks it (`Point.register`): importing a plug-in's engine part
+changes no table. Each game's table is built from the plug-ins it is played with (`for_game`,
+frozen, `Hooks`): the registry hands over their engine parts and the marked functions found in
+them, so two games with different plug-ins in one process each call only their own.
+
 Composition is order-free: a game calls its plug-ins in one canonical order, its ruleset first,
 then its modules by name, whatever order the user named them in (`canonical`). A point marked
 `alone` takes at most one plug-in per game: a game naming two that both use it is refused at its
@@ -15,9 +20,13 @@ start in one line (`check`). `table()` renders the list of points for docs/ARCHI
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
+
+from munchkin_nb.rules import registry
 
 if TYPE_CHECKING:
     from .core.actions import Action
@@ -58,38 +67,29 @@ class Point(Generic[P, R]):
     doc: str
     #: at most one plug-in of a game may use this point (two are refused at game start)
     alone: bool = False
-    #: owner -> the functions it registered here, in the order its module defines them
-    owners: dict[str, list[Callable[P, R]]] = field(default_factory=dict)
-    _cache: dict[tuple[str, tuple[str, ...]], tuple[Callable[P, R], ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         assert self.combiner in COMBINERS, self.combiner
         POINTS[self.name] = self
 
     def register(self, owner: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
-        """Register a function here for one ruleset or module (a decorator; the function is kept)."""
+        """Mark a function as this point's for one ruleset or module (a decorator; the function is
+        kept as it is). A game whose plug-ins include `owner` finds it in their engine parts."""
 
         def deco(fn: Callable[P, R]) -> Callable[P, R]:
-            self.owners.setdefault(owner, []).append(fn)
-            self._cache.clear()
+            marks: list[Mark] = fn.__dict__.setdefault(MARKS, [])
+            marks.append(Mark(self.name, owner, next(_SEQUENCE)))
             return fn
 
         return deco
 
     def fns(self, s: GameState) -> tuple[Callable[P, R], ...]:
-        """The functions the game in `s` calls here, in canonical order (cached per ruleset and modules)."""
-        if not self.owners:
-            return ()
-        key = (s.ruleset, tuple(s.modules))
-        got = self._cache.get(key)
-        if got is None:
-            got = tuple(f for o in canonical(s.ruleset, s.modules) for f in self.owners.get(o, ()))
-            self._cache[key] = got
-        return got
+        """The functions the game in `s` calls here, in canonical order (its frozen table)."""
+        return for_game(s.ruleset, s.modules).fns.get(self.name, ())
 
     def used_by(self, ruleset: str, modules: Iterable[str]) -> list[str]:
         """Which of a game's plug-ins registered here, in canonical order."""
-        return [o for o in canonical(ruleset, modules) if self.owners.get(o)]
+        return for_game(ruleset, modules).used_by(self.name)
 
     # -- the combiners: each takes the point's own arguments; the state is the first (or its builder's)
     def first(self, *args: P.args, **kwargs: P.kwargs) -> R | None:
@@ -146,6 +146,20 @@ MAY_DROP: Point[[GameState, str, str], Refusal | None] = Point(
     "first",
     "(state, player, card) -> (rule, sentence) | None",
     "a refusal to drop a race, class or cheat card at will",
+)
+CHEAT_RULE: Point[[GameState, str], str | None] = Point(
+    "cheat_rule",
+    "first",
+    "(state, card) -> str | None",
+    "the rule cited when a card that makes room for a second race or class (Half-Breed, Super "
+    "Munchkin) goes on the table, when it is not the core's `cheat.super_munchkin`",
+)
+MAY_PAY: Point[[GameState, str, str, str], Refusal | None] = Point(
+    "may_pay",
+    "first",
+    "(state, player, card, ability) -> (rule, sentence) | None",
+    "a refusal to discard this card as the cost of an ability (`ability`: its effect key, such as "
+    '`berserk`, or "" for a cost no ability names)',
 )
 AFTER_ACTION: Point[[Builder, Action], None] = Point(
     "after_action",
@@ -314,6 +328,91 @@ def hook(point: str, owner: str) -> Callable[[F], F]:
     return deco
 
 
+#: the attribute a registered function carries its marks in
+MARKS = "__munchkin_nb_hooks__"
+#: registration order across the process: a plug-in's functions at one point keep the order its
+#: modules define them in
+_SEQUENCE = itertools.count()
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One registration: the point, the plug-in it is for, and its place in registration order."""
+
+    point: str
+    owner: str
+    seq: int
+
+
+def marked(parts: Iterable[ModuleType]) -> list[tuple[Mark, Callable[..., Any]]]:
+    """The registered functions that these modules define, with their marks, in registration order."""
+    out: dict[tuple[int, int], tuple[Mark, Callable[..., Any]]] = {}
+    for module in parts:
+        for obj in list(vars(module).values()):
+            if callable(obj) and getattr(obj, "__module__", None) == module.__name__:
+                for m in getattr(obj, MARKS, ()):
+                    out[(m.seq, id(obj))] = (m, obj)
+    return [out[k] for k in sorted(out)]
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The hook table of one game: each point's functions, in canonical order, of its plug-ins only."""
+
+    #: the game's plug-ins in canonical order: its ruleset, then its modules by name
+    owners: tuple[str, ...]
+    #: point -> its functions (read-only)
+    fns: Mapping[str, tuple[Callable[..., Any], ...]]
+    #: point -> the plug-ins that registered there, in canonical order (read-only)
+    users: Mapping[str, tuple[str, ...]]
+
+    @classmethod
+    def build(cls, owners: Sequence[str], parts: Mapping[str, Iterable[ModuleType]]) -> Hooks:
+        """The table of the plug-ins `owners` (canonical order) from their engine parts (by owner)."""
+        fns: dict[str, list[Callable[..., Any]]] = {}
+        users: dict[str, list[str]] = {}
+        for owner in owners:
+            for mark, fn in marked(parts.get(owner, ())):
+                if mark.owner != owner:
+                    continue
+                fns.setdefault(mark.point, []).append(fn)
+                if owner not in users.setdefault(mark.point, []):
+                    users[mark.point].append(owner)
+        return cls(
+            tuple(owners),
+            MappingProxyType({p: tuple(f) for p, f in fns.items()}),
+            MappingProxyType({p: tuple(u) for p, u in users.items()}),
+        )
+
+    def used_by(self, point: str) -> list[str]:
+        """Which of the game's plug-ins registered at `point`, in canonical order."""
+        return list(self.users.get(point, ()))
+
+    def check(self) -> None:
+        """Refuse (ValueError, one line) a game whose plug-ins both take a point that allows one."""
+        for p in POINTS.values():
+            users = self.used_by(p.name)
+            if p.alone and len(users) > 1:
+                raise ValueError(
+                    f"{' and '.join(users)} both use the hook point {p.name!r}, which one plug-in of "
+                    "a game may use: they cannot be played together"
+                )
+
+
+_GAMES: dict[tuple[str, tuple[str, ...]], Hooks] = {}
+
+
+def for_game(ruleset: str, modules: Iterable[str]) -> Hooks:
+    """The hook table of a game with this ruleset and these modules, built once from their
+    plug-ins' engine parts (the registry's), then kept."""
+    key = (ruleset, tuple(modules))
+    got = _GAMES.get(key)
+    if got is None:
+        owners = canonical(ruleset, key[1])
+        got = _GAMES[key] = Hooks.build(owners, {o: registry.engine_parts(o) for o in owners})
+    return got
+
+
 def of(s: GameState, point: str) -> tuple[Callable[..., Any], ...]:
     """The functions to call at `point` for the game in `s`, in canonical order."""
     return POINTS[point].fns(s)
@@ -321,13 +420,7 @@ def of(s: GameState, point: str) -> tuple[Callable[..., Any], ...]:
 
 def check(ruleset: str, modules: Sequence[str]) -> None:
     """Refuse (ValueError, one line) a game whose plug-ins both take a point that allows one."""
-    for p in POINTS.values():
-        users = p.used_by(ruleset, modules)
-        if p.alone and len(users) > 1:
-            raise ValueError(
-                f"{' and '.join(users)} both use the hook point {p.name!r}, which one plug-in of a "
-                "game may use: they cannot be played together"
-            )
+    for_game(ruleset, modules).check()
 
 
 def table() -> str:

@@ -24,6 +24,8 @@ from .core.actions import Action, IllegalAction, require
 from .core.builder import Builder
 from .core.cards import card, effect, effects
 from .core.events import Event
+from .core.params import CardParams, CardsParams, MonsterParams, params, parse
+from .core.payloads import Cursed, Discarded, Drawn, Ended, Given, Helping, Played, Ran, Whose, payload
 from .core.registry import handles
 from .core.state import Combat, GameState, Player
 from .hooks import (
@@ -31,6 +33,7 @@ from .hooks import (
     AFTER_ACTION,
     ATTACHMENTS_FOLLOW,
     BIG_EXEMPT,
+    CHEAT_RULE,
     COUNTS_AGAINST,
     CURSE_HITS,
     DISCARD_PILE,
@@ -40,6 +43,7 @@ from .hooks import (
     KICK_DOOR,
     MAY_ATTACH,
     MAY_DROP,
+    MAY_PAY,
     MAY_UNEQUIP,
     MAY_USE,
     MONSTER_LEVEL,
@@ -56,6 +60,7 @@ from .hooks import (
     hook,
 )
 from .moves.base import OPEN, Move, act, in_hand, move, owned, target
+from .moves.received import offer_received
 from .procs.curses import curse_hits, curse_lands
 from .procs.door import open_door, start_combat
 from .procs.effects import on_draw
@@ -290,6 +295,14 @@ API: dict[str, tuple[str, ...]] = {
     "the game's types": (
         "Action",
         "Builder",
+        "CardParams",
+        "CardsParams",
+        "Cursed",
+        "Discarded",
+        "Drawn",
+        "Ended",
+        "Given",
+        "Helping",
         "Combat",
         "Ctx",
         "Decision",
@@ -297,14 +310,18 @@ API: dict[str, tuple[str, ...]] = {
         "GameState",
         "IllegalAction",
         "Module",
+        "MonsterParams",
+        "Played",
         "Move",
         "Player",
         "Plugin",
+        "Ran",
         "Refusal",
         "Rule",
         "Ruleset",
         "Step",
         "Term",
+        "Whose",
         "Words",
     ),
     "declaring: data, rules, moves, steps, effect handlers, hooks": (
@@ -322,6 +339,7 @@ API: dict[str, tuple[str, ...]] = {
         "Point",
         "ABILITIES",
         "AFTER_ACTION",
+        "CHEAT_RULE",
         "ATTACHMENTS_FOLLOW",
         "BIG_EXEMPT",
         "COUNTS_AGAINST",
@@ -333,6 +351,7 @@ API: dict[str, tuple[str, ...]] = {
         "KICK_DOOR",
         "MAY_ATTACH",
         "MAY_DROP",
+        "MAY_PAY",
         "MAY_UNEQUIP",
         "MAY_USE",
         "MONSTER_LEVEL",
@@ -378,6 +397,9 @@ API: dict[str, tuple[str, ...]] = {
         "name_of",
         "owned",
         "owner_of",
+        "params",
+        "parse",
+        "payload",
         "pending",
         "playable_on_table",
         "races",
@@ -409,6 +431,7 @@ API: dict[str, tuple[str, ...]] = {
         "open_door",
         "phase",
         "place",
+        "offer_received",
         "play_cheat",
         "reopen",
         "reopen_if_fighting",
@@ -418,6 +441,21 @@ API: dict[str, tuple[str, ...]] = {
     ),
 }
 __all__ = [  # the names of API, listed for the linters (a test keeps the two equal)
+    "Cursed",
+    "Discarded",
+    "Drawn",
+    "Ended",
+    "Given",
+    "Helping",
+    "Played",
+    "Ran",
+    "Whose",
+    "payload",
+    "CardParams",
+    "CardsParams",
+    "MonsterParams",
+    "params",
+    "parse",
     "ABILITIES",
     "abilities",
     "act",
@@ -433,6 +471,7 @@ __all__ = [  # the names of API, listed for the linters (a test keeps the two eq
     "Builder",
     "card",
     "change_level",
+    "CHEAT_RULE",
     "cheated",
     "cheats_in_hand",
     "check_cheat",
@@ -486,6 +525,7 @@ __all__ = [  # the names of API, listed for the linters (a test keeps the two eq
     "levels_of",
     "MAY_ATTACH",
     "MAY_DROP",
+    "MAY_PAY",
     "may_enhance",
     "MAY_UNEQUIP",
     "MAY_USE",
@@ -498,6 +538,7 @@ __all__ = [  # the names of API, listed for the linters (a test keeps the two eq
     "NO_RUN_PENALTY",
     "nothing",
     "NOWHERE",
+    "offer_received",
     "on_draw",
     "on_enter",
     "OPEN",

@@ -13,6 +13,7 @@ from .moves import cards  # noqa: F401
 from .moves import oneshots  # noqa: F401
 from .moves import trade  # noqa: F401
 from .moves import big_items  # noqa: F401
+from .moves import received  # noqa: F401
 
 # isort: on
 from collections.abc import Collection
@@ -21,7 +22,7 @@ from typing import Any
 from . import hooks
 from .core.actions import Action, IllegalAction
 from .core.builder import Builder, renames_of
-from .core.cards import kinds_in_hand
+from .core.cards import card, kinds_in_hand
 from .core.chance import Chance, RandomChance
 from .core.events import Event
 from .core.state import GameState
@@ -100,6 +101,8 @@ def legal_actions(
         if m.hand_kinds is not None:
             if held is None:
                 held = kinds_in_hand(s, player)
+                if any(card(s, c).kind == "one_shot" for c in s.player(player).carried):
+                    held |= {"one_shot"}  # a one-shot on the table is used as one from the hand
             if not m.hand_kinds & held:
                 continue
         if m.exact:

@@ -7,8 +7,9 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from munchkin_nb.cards import CardError, load_set
+from munchkin_nb.cards import CardError
 from munchkin_nb.engine import Action, Game
+from munchkin_nb.engine.core.cards import card_set as load_set  # cached: a page checks on every change
 from munchkin_nb.rules import RULESETS
 from munchkin_nb.rules.rulesets import check_modules, deck_name, ruleset_with
 from munchkin_nb.scenarios import Scenario, scenario_game

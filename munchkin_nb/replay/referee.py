@@ -276,6 +276,7 @@ def _opening(seg: list[Event], rep: Report, place: Callable[[int], str]) -> list
             RandomChance(seed) if _whole(seed) else _chance_of(seg),
             deal=any(e.type == "CardDrawn" for e in seg),
             modules=started.get("modules", []),
+            mix=started.get("mix", []),
         )
     except Exception as exc:  # a GameStarted new_game cannot start: its refusal is the finding
         rule = getattr(exc, "rule_id", "setup.players")

@@ -28,6 +28,7 @@ SCENARIO_GLOBS = (
     "tests/scenarios/**/*.yaml",
     "munchkin_nb/plugins/*/scenarios/*.yaml",
     "notebooks/lessons/*.yaml",
+    "munchkin_nb/plugins/*/lessons/*.yaml",
 )
 SETUP_TESTS = ROOT / "tests" / "test_setup_rules.py"
 PENDING = "tests/scenarios/cards/pending/"

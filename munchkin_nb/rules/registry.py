@@ -8,6 +8,7 @@ import importlib
 import importlib.util
 import os
 import pkgutil
+import sys
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -125,3 +126,29 @@ def load_engine() -> None:
         part = f"{found()[name]}.{p.engine}" if p.engine else ""
         if part and importlib.util.find_spec(part) is not None:
             importlib.import_module(part)
+
+
+def lessons() -> dict[str, Path]:
+    """Every plug-in's lessons, stem -> file (`lessons/<stem>.yaml` in its folder), in course order:
+    by each plug-in's `course_order`, then its name, each plug-in's lessons in its own order."""
+    load_data()
+    out: dict[str, Path] = {}
+    for p in sorted(PLUGINS.values(), key=lambda p: (p.course_order, p.name)):
+        for stem in p.lessons:
+            path = folder(p.name) / "lessons" / f"{stem}.yaml"
+            if not path.is_file():
+                raise ValueError(f"plug-in {p.name!r} declares the lesson {stem!r}, but {path} is missing")
+            if stem in out:
+                raise ValueError(f"plug-in {p.name!r}: a lesson named {stem!r} is declared twice")
+            out[stem] = path
+    return out
+
+
+def engine_parts(name: str) -> tuple[ModuleType, ...]:
+    """The modules of a plug-in's package once its engine part is loaded (where its hooks are
+    marked), by module name; none for a name that is no plug-in (the base game)."""
+    load_engine()
+    if name not in PLUGINS:
+        return ()
+    package = found()[name]
+    return tuple(m for n, m in sorted(sys.modules.items()) if n == package or n.startswith(package + "."))

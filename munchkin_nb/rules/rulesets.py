@@ -34,6 +34,23 @@ class Ruleset:
     piles: tuple[str, ...] = ()
     #: turns after a death before the new character may help in a fight (0: at once)
     dead_help_delay: int = 1
+    #: a monster a card removes from a won fight gives its treasures (with its enhancers') even
+    #: when others were fought beside it; False: only a lone monster does, as the base game's cards say
+    removed_monster_treasures: bool = False
+    #: the rule that lets a card received out of one's own turn be laid out at once (the
+    #: `received` decision cites it); "" where such a card waits in the hand for one's turn
+    received_rule: str = ""
+    #: an item received by trade or gift may be sold on its receiver's own turn, that same turn
+    #: too; False: not before the receiver's next turn starts
+    sell_received_at_once: bool = False
+    #: nobody trades while a fight is on; False: only its fighter and helper may not
+    no_trade_in_a_fight: bool = False
+    #: a one-shot may be laid on the table on one's turn (carried, never counting) and used from
+    #: there later; False: one-shots are used from the hand
+    one_shots_on_table: bool = False
+    #: card sets of other games this ruleset's rules can play beside its own (its rulebook says
+    #: they combine): a game may shuffle them in (`check_mix`); the rules stay this ruleset's
+    mixes: tuple[str, ...] = ()
     #: core rule id -> this ruleset's own rule for the same thing (cited in events and refusals)
     renames: Mapping[str, str] = field(default_factory=dict)
     #: the rulebook this ruleset follows, as a reader knows it
@@ -86,10 +103,39 @@ def register_module(m: Module) -> Module:
     return m
 
 
-def deck_name(ruleset_name: str, modules: Sequence[str] = ()) -> str:
-    """The card set of a game: the ruleset's, joined by each module's own cards ("classic+steeds")."""
+#: joins a game's own card set to a set mixed in ("cthulhu&classic"); a mixed-in card whose id the
+#: sets before it have already is the other game's copy of it, renamed "<its set>_<id>"
+MIX = "&"
+
+
+def deck_name(ruleset_name: str, modules: Sequence[str] = (), mix: Sequence[str] = ()) -> str:
+    """The card set of a game: the ruleset's, the sets mixed in, then each module's own cards
+    ("classic+steeds", "cthulhu&classic")."""
     extra = [MODULES[m].cards for m in modules if m in MODULES and MODULES[m].cards]
-    return "+".join([RULESETS[ruleset_name].card_set, *extra])
+    return "+".join([MIX.join([RULESETS[ruleset_name].card_set, *mix]), *extra])
+
+
+def check_mix(names: object, ruleset_name: str = "classic") -> list[str]:
+    """The card sets to shuffle into a game of `ruleset_name`, checked (in the order named);
+    ValueError in one line names a set that is unknown, named twice, the game's own, or one whose
+    cards this ruleset's rules cannot play."""
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise ValueError("mix: expected a list of card sets")
+    rs = ruleset(ruleset_name)
+    sets = sorted({r.card_set for r in RULESETS.values()})
+    for n in names:
+        if n not in sets:
+            raise ValueError(f"unknown card set {n!r}; known: {', '.join(sets)}")
+        if n == rs.card_set:
+            raise ValueError(f"{n!r} is the {ruleset_name} game's own card set: it is in already")
+        if n not in rs.mixes:
+            takes = ", ".join(rs.mixes) or "no other set"
+            raise ValueError(
+                f"{ruleset_name}'s rules cannot play the {n} cards ({ruleset_name} mixes with {takes})"
+            )
+    if len(set(names)) != len(names):
+        raise ValueError("mix: a card set is named twice")
+    return list(names)
 
 
 def check_modules(names: object, ruleset_name: str = "classic") -> list[str]:
@@ -150,10 +196,33 @@ def ruleset(name: str) -> Ruleset:
 
 
 @dataclass(frozen=True)
+class Phrases:
+    """What a plug-in's moves and engine words say: plain English, the gettext source texts of the
+    "words" domain (their translations are in locale/<lang>/LC_MESSAGES/words.po). viz/words.py
+    joins them to the core's own and formats them."""
+
+    #: move -> what it did, told after the fact ("gave up a level to roll the die")
+    done: Mapping[str, str] = field(default_factory=dict)
+    #: move -> the same as a thing to do, msgctxt "move" ("give up a level to roll the die")
+    to_do: Mapping[str, str] = field(default_factory=dict)
+    #: (move, parameter) -> its words when the action has that parameter, told after the fact
+    done_variants: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    #: (move, parameter) -> the same as a thing to do
+    to_do_variants: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    #: engine words with a name in them that its events carry, as templates ("entered {what}")
+    engine_words: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if list(self.done) != list(self.to_do) or list(self.done_variants) != list(self.to_do_variants):
+            raise ValueError("phrases: every move told after the fact is also told as a thing to do")
+
+
+@dataclass(frozen=True)
 class Plugin:
     """A plug-in's one declaration (the `PLUGIN` of its package's __init__.py): the ruleset or the
     module it adds, its catalogue rules, the words its cards use, the plug-ins it needs, and its
-    engine part (a sub-module that registers its moves, steps, effect handlers and hooks)."""
+    engine part (a sub-module that registers its moves, steps, effect handlers and hooks), its
+    lessons and the words its moves are told in."""
 
     name: str
     rules: tuple[Rule, ...]
@@ -164,6 +233,13 @@ class Plugin:
     requires: tuple[str, ...] = ()
     #: its engine part, a sub-module of its package ("" for none)
     engine: str = "engine"
+    #: its lessons: the stems of the files in its folder's `lessons/`, in teaching order
+    lessons: tuple[str, ...] = ()
+    #: where its lessons go in the course's part "Other games and modules" (lower first; the
+    #: rulesets, then the base game's modules in the order of its full rulebook)
+    course_order: int = 0
+    #: what its moves and engine words say
+    phrases: Phrases = Phrases()
 
     def __post_init__(self) -> None:
         if (self.ruleset is None) == (self.module is None):

@@ -8,7 +8,7 @@ from typing import Any
 
 from munchkin_nb.cards import CardError, load_set
 from munchkin_nb.rules import ruleset
-from munchkin_nb.rules.rulesets import check_modules, deck_name, die_sides
+from munchkin_nb.rules.rulesets import check_mix, check_modules, deck_name, die_sides
 
 from .fields import FieldError, need_int, need_known_keys, need_list, need_map, need_str, str_list
 from .names import CardNames
@@ -23,6 +23,7 @@ TOP_KEYS = (
     "rules",
     "ruleset",
     "modules",
+    "mix",
     "players",
     "turn",
     "phase",
@@ -60,6 +61,7 @@ class Scenario:
     tags: list[str] = field(default_factory=list)
     cards: CardNames = field(default_factory=CardNames)  # which copy each bare card id means
     modules: list[str] = field(default_factory=list)  # optional modules switched on
+    mix: list[str] = field(default_factory=list)  # other games' card sets shuffled in
     table: list[str] = field(default_factory=list)  # in play, nobody's (a module's dungeons)
 
 
@@ -117,7 +119,11 @@ def _read(path: Path) -> Scenario:
     except ValueError as exc:
         raise FieldError(f"modules: {exc}") from None
     try:
-        card_set = load_set(deck_name(rs_name, modules))
+        mix = check_mix(data.get("mix", []), rs_name)
+    except ValueError as exc:
+        raise FieldError(f"mix: {exc}") from None
+    try:
+        card_set = load_set(deck_name(rs_name, modules, mix))
     except (ValueError, CardError) as exc:
         raise FieldError(f"cards: {exc}") from None
     cards = CardNames(tuple(card_set.instances()))
@@ -165,6 +171,7 @@ def _read(path: Path) -> Scenario:
         tags=str_list(data.get("tags", []), "tags"),
         cards=cards,
         modules=modules,
+        mix=mix,
         table=table,
     )
 

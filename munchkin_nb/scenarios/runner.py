@@ -65,8 +65,9 @@ def scenario_game(sc: Scenario) -> Game:
         "GameStarted",
         {
             "ruleset": sc.ruleset,
-            "card_set": deck_name(sc.ruleset, sc.modules),
+            "card_set": deck_name(sc.ruleset, sc.modules, sc.mix),
             "modules": list(sc.modules),
+            **({"mix": list(sc.mix)} if sc.mix else {}),
             "piles": list(ruleset(sc.ruleset).piles),
             "players": [{"name": p["name"], "sex": p["sex"]} for p in sc.players],
             "seed": None,

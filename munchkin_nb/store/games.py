@@ -52,10 +52,11 @@ def _int_or_none(value: Any) -> bool:
 # field -> (its check, which may return any truthy value for "good"; what it expects, in words)
 _CHECKS: dict[str, tuple[Callable[[Any], object], str]] = {
     "ruleset": (lambda v: isinstance(v, str) and _NAME.fullmatch(v), "a name of [a-z0-9_]"),
-    # a ruleset's set joined by its modules' own ("classic+steeds", rules.rulesets.deck_name)
+    # a ruleset's set, other games' sets mixed in, its modules' own ("classic+steeds",
+    # "cthulhu&classic": rules.rulesets.deck_name)
     "card_set": (
-        lambda v: isinstance(v, str) and all(_NAME.fullmatch(part) for part in v.split("+")),
-        "names of [a-z0-9_] joined by +",
+        lambda v: isinstance(v, str) and all(_NAME.fullmatch(part) for part in re.split("[+&]", v)),
+        "names of [a-z0-9_] joined by + or &",
     ),
     "modules": (_str_list, "a list of strings"),
     "players": (lambda v: _str_list(v) and len(v) > 0, "a non-empty list of names"),

@@ -214,7 +214,7 @@ POSITION_MARK = "now"
 def level_timeline(events: Iterable[Event], at_turn: int | None = None, lang: str = "en") -> go.Figure:
     """Each player's level across the turns (a step line per player), from LevelChanged events;
     a dashed line at `at_turn` marks the position being looked at. The level axis reaches the
-    highest level of the game (10 at least; an Epic game's players go past 20)."""
+    highest level of the game (10 at least; a module that raises the winning level takes them past 20)."""
     return figure(level_timeline_spec(events, at_turn, lang))
 
 
@@ -240,7 +240,7 @@ def level_timeline_spec(events: Iterable[Event], at_turn: int | None = None, lan
     layout: dict[str, Any] = {
         "title": title,
         "xaxis": {"title": {"text": _("turn")}},
-        # a tick per level up to 10; past that (Epic) every other level, so that labels stay apart
+        # a tick per level up to 10; past that (a longer game) every other level, so that labels stay apart
         "yaxis": {"title": {"text": _("level")}, "range": [0.5, top + 0.5], "dtick": 1 if top <= 12 else 2},
         "legend": {"orientation": "h", "y": -0.2, "x": 0},
         "height": 360 if top <= 12 else 420,

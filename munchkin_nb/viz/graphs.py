@@ -565,6 +565,35 @@ def relation_matrix(card_set: Any, title: str | None = None, lang: str = "en") -
     return fig
 
 
+def relation_list_html(card_set: Any, lang: str = "en") -> str:
+    """The overview of `relation_matrix` as a list for a narrow screen: for each race, class and
+    sex (the matrix's columns, in its order), the monsters with a bonus against it and the items
+    restricted to it; words in `lang`."""
+    from html import escape
+
+    w = _Words(card_set, lang)
+    order = {"race": 0, "class": 1, "sex": 2}
+    by_node: dict[str, dict[str, list[str]]] = {}
+    for _cid, name, rel, node, _kind in _relations(card_set):
+        if rel.startswith("stronger"):
+            bonus = rel[rel.index("(") + 1 : -1]
+            by_node.setdefault(node, {}).setdefault("monsters", []).append(f"{w.card(name)} ({bonus})")
+        else:
+            by_node.setdefault(node, {}).setdefault("items", []).append(w.card(name))
+    kinds = {node: kind for *_r, node, kind in _relations(card_set)}
+    said = {"monsters": w.t("stronger against"), "items": w.t("restricted to")}
+    parts = []
+    for node in sorted(by_node, key=lambda n: (order.get(kinds[n], 3), n)):
+        lines = "".join(
+            f"<li><b>{escape(w.t(group))}</b> ({escape(said[group])}): "
+            f"{escape(', '.join(sorted(by_node[node][group])))}</li>"
+            for group in ("monsters", "items")
+            if group in by_node[node]
+        )
+        parts.append(f"<h4>{escape(w.node(node))}</h4><ul>{lines}</ul>")
+    return f"<div class='munchkin-relation-list'>{''.join(parts)}</div>"
+
+
 def card_set_graph(card_set: Any) -> go.Figure:
     """The card set's relations at a glance: the monsters × items by race, class and sex matrix."""
     return relation_matrix(card_set, f"How the cards of {getattr(card_set, 'name', 'the set')} relate")

@@ -1,9 +1,18 @@
 """What each decision says in words: told after the fact (ACTION_WORDS, "kicked open the door") and
 as a thing to do (MOVE_WORDS, "kick open the door"), with the variants a parameter chooses. Plain
 English data, the gettext source texts of the "words" domain (msgctxt "move" for the things to do);
-viz/words.py formats and translates them."""
+viz/words.py formats and translates them. The core's moves are here; each plug-in's are in its
+declaration (`Plugin.phrases`), joined here through the registry in the plug-ins' canonical order."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+from munchkin_nb.rules.registry import PLUGINS
+from munchkin_nb.rules.rulesets import Phrases
+
+K = TypeVar("K", str, tuple[str, str])
 
 # -- decisions (ActionTaken) ---------------------------------------------------
 ACTION_WORDS: dict[str, str] = {
@@ -56,65 +65,9 @@ ACTION_WORDS: dict[str, str] = {
     "decline_fight": "declined to fight {monster}",
     "trade_treasures": "traded {cards} for as many new treasures",
     "keep_big_item": "kept {card} as the one big item",
-    # Booty: cards laid out when received, and the any-time cards
-    "lay_out_received": "laid out {card} at once",
-    "keep_received": "kept the rest in hand",
-    "play_bilingual": "played {card}",
-    "play_super_munchkin": "played {card}",
-    # the d10 module
-    "d10_roll": "gave up a level to roll the d10",
-    "d10_set_die": "set the d10 to {value} with {card}",
-    "d10_choose": "chose face {face} of the d10",
-    "d10_apply": "carried out the d10",
-    # Epic Munchkin
-    "epic_arrow": "shot an arrow at the monsters (-2), discarding {card}",
-    "epic_escape_curse": "discarded {card} to run from the curse",
-    "epic_suffer_curse": "let the curse land",
-    "epic_miracle": "discarded {cards} for a miracle",
-    "epic_shadow_steal": "discarded {card} to steal from {target}'s hand",
-    "epic_play_turned": "played {card}, turned at the door, before the fight",
-    "epic_fight_now": "kept the turned card and went on to the fight",
-    # the modules of the base game: d10's Reloaded Die, expansions, hirelings, steeds, dungeons,
-    # the Munchkinomicon
-    "d10_reload": "turned the d10 to {value} with {card}",
-    "bardic_luck_discard": "discarded {card} (bardic luck)",
-    "enhance": "played {card} on {onto}",
-    "gnome_illusion": "discarded {card} for an illusion",
-    "epic_orc_eat": "ate {monster}",
-    "epic_centaur_herd": "discarded {cards} to take the steed",
-    "epic_tame_pet": "made {monster} a pet",
-    "epic_pet_bonus": "sacrificed the pet for {target}",
-    "epic_pet_wander": "set the pet on the fight",
-    "epic_ranger_tame": "discarded the hand to tame {monster}",
-    "hire": "hired {card}",
-    "dismiss_hireling": "dismissed the hireling",
-    "hireling_carry": "gave {card} to the hireling to carry",
-    "sacrifice_hireling": "sacrificed the hireling to escape",
-    "enhance_hireling": "played {card} on the hireling {on}",
-    "mount_steed": "mounted {card}",
-    "dismount": "got off the steed",
-    "fight_steed": "fought {card} as a monster",
-    "enhance_steed": "played {card} on the steed {on}",
-    "improve_steed": "improved the steed {on} with {card}",
-    "epic_drop_big_item": "discarded the big item {card}",
-    "discover_exit": "discarded {cards} to find a way out",
-    "dungeon_leave": "left the dungeon {card}",
-    "dungeon_stay": "stayed in every dungeon",
-    "play_portal": "played the portal {card}",
-    "portal_flip": "turned over the portal {card}",
-    "portal_keep": "kept the portal",
-    "enhance_munchkinomicon": "played {card} on the Munchkinomicon",
-    "summon_munchkinomicon": "made a sacrifice to summon the Munchkinomicon",
 }
 # a move whose words depend on which parameter it has: (move, parameter) -> words
-ACTION_VARIANTS: dict[tuple[str, str], str] = {
-    ("d10_apply", "source"): "took the d10's card from the {source}",
-    ("d10_apply", "mine"): "swapped {mine} for {theirs} (d10)",
-    ("d10_apply", "target"): "took a level from {target} (d10)",
-    ("epic_arrow", "target"): "shot an arrow at {target} (-2), discarding {card}",
-    ("mount_steed", "cheat"): "mounted {card} as a second steed, with {cheat}",
-    ("hire", "cheat"): "hired {card} as a second hireling, with {cheat}",
-}
+ACTION_VARIANTS: dict[tuple[str, str], str] = {}
 
 # the moves as things to do (a button, a hint): the same keys as ACTION_WORDS / ACTION_VARIANTS
 MOVE_WORDS: dict[str, str] = {
@@ -167,56 +120,24 @@ MOVE_WORDS: dict[str, str] = {
     "decline_fight": "decline to fight {monster}",
     "trade_treasures": "trade {cards} for as many new treasures",
     "keep_big_item": "keep {card} as the one big item",
-    "lay_out_received": "lay out {card} at once",
-    "keep_received": "keep the rest in hand",
-    "play_bilingual": "play {card}",
-    "play_super_munchkin": "play {card}",
-    "d10_roll": "give up a level to roll the d10",
-    "d10_set_die": "set the d10 to {value} with {card}",
-    "d10_choose": "choose face {face} of the d10",
-    "d10_apply": "carry out the d10",
-    "epic_arrow": "shoot an arrow at the monsters (-2), discarding {card}",
-    "epic_escape_curse": "discard {card} to run from the curse",
-    "epic_suffer_curse": "let the curse land",
-    "epic_miracle": "discard {cards} for a miracle",
-    "epic_shadow_steal": "discard {card} to steal from {target}'s hand",
-    "epic_play_turned": "play {card}, turned at the door, before the fight",
-    "epic_fight_now": "keep the turned card and go on to the fight",
-    "d10_reload": "turn the d10 to {value} with {card}",
-    "bardic_luck_discard": "discard {card} (bardic luck)",
-    "enhance": "play {card} on {onto}",
-    "gnome_illusion": "discard {card} for an illusion",
-    "epic_orc_eat": "eat {monster}",
-    "epic_centaur_herd": "discard {cards} to take the steed",
-    "epic_tame_pet": "make {monster} a pet",
-    "epic_pet_bonus": "sacrifice the pet for {target}",
-    "epic_pet_wander": "set the pet on the fight",
-    "epic_ranger_tame": "discard the hand to tame {monster}",
-    "hire": "hire {card}",
-    "dismiss_hireling": "dismiss the hireling",
-    "hireling_carry": "give {card} to the hireling to carry",
-    "sacrifice_hireling": "sacrifice the hireling to escape",
-    "enhance_hireling": "play {card} on the hireling {on}",
-    "mount_steed": "mount {card}",
-    "dismount": "get off the steed",
-    "fight_steed": "fight {card} as a monster",
-    "enhance_steed": "play {card} on the steed {on}",
-    "improve_steed": "improve the steed {on} with {card}",
-    "epic_drop_big_item": "discard the big item {card}",
-    "discover_exit": "discard {cards} to find a way out",
-    "dungeon_leave": "leave the dungeon {card}",
-    "dungeon_stay": "stay in every dungeon",
-    "play_portal": "play the portal {card}",
-    "portal_flip": "turn over the portal {card}",
-    "portal_keep": "keep the portal",
-    "enhance_munchkinomicon": "play {card} on the Munchkinomicon",
-    "summon_munchkinomicon": "make a sacrifice to summon the Munchkinomicon",
 }
-MOVE_VARIANTS: dict[tuple[str, str], str] = {
-    ("d10_apply", "source"): "take the d10's card from the {source}",
-    ("d10_apply", "mine"): "swap {mine} for {theirs} (d10)",
-    ("d10_apply", "target"): "take a level from {target} (d10)",
-    ("epic_arrow", "target"): "shoot an arrow at {target} (-2), discarding {card}",
-    ("mount_steed", "cheat"): "mount {card} as a second steed, with {cheat}",
-    ("hire", "cheat"): "hire {card} as a second hireling, with {cheat}",
-}
+MOVE_VARIANTS: dict[tuple[str, str], str] = {}
+
+
+def _joined(core: dict[K, str], own: Callable[[Phrases], Mapping[K, str]]) -> dict[K, str]:
+    """The core's words and every plug-in's (`own` picks which of its phrases), in the registry's
+    order; a move told twice (by the core and a plug-in, or two plug-ins) is refused in one line."""
+    out = dict(core)
+    for p in PLUGINS.values():
+        words = own(p.phrases)
+        twice = sorted(str(k) for k in words if k in out)
+        if twice:
+            raise ValueError(f"plug-in {p.name!r} tells moves that are already told: {', '.join(twice)}")
+        out.update(words)
+    return out
+
+
+ACTION_WORDS = _joined(ACTION_WORDS, lambda p: p.done)
+ACTION_VARIANTS = _joined(ACTION_VARIANTS, lambda p: p.done_variants)
+MOVE_WORDS = _joined(MOVE_WORDS, lambda p: p.to_do)
+MOVE_VARIANTS = _joined(MOVE_VARIANTS, lambda p: p.to_do_variants)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from munchkin_nb.engine.core.events import Event
+from munchkin_nb.rules.registry import PLUGINS
 
 # the language being told: set for the length of one describe/action_words call
 from .move_words import ACTION_VARIANTS, ACTION_WORDS, MOVE_VARIANTS, MOVE_WORDS
@@ -167,11 +168,16 @@ _COUNTED = {
 
 def _plural(n: int, word: str) -> str:
     one, many = _COUNTED[word]
-    return _f(one if abs(n) == 1 else many, n=n)
+    lang = _LANG.get()
+    if lang == "en":
+        return (one if abs(n) == 1 else many).format(n=n)
+    from munchkin_nb.i18n import ngettext
+
+    return ngettext("words", lang)(one, many, n).format(n=n)
 
 
 # engine words that carry a name or numbers, told as templates ("lost to Crabs")
-_WORD_PATTERNS = (
+_WORD_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"run away from (?P<what>.+)"), "run away from {what}"),
     (re.compile(r"run away again \((?P<what>.+)\)"), "run away again ({what})"),
     (re.compile(r"lost to (?P<what>.+)"), "lost to {what}"),
@@ -181,11 +187,17 @@ _WORD_PATTERNS = (
     (re.compile(r"changed by (?P<what>.+)"), "changed by {what}"),
     (re.compile(r"cancelled with (?P<what>.+)"), "cancelled with {what}"),
     (re.compile(r"(?P<what>.+) left play"), "{what} left play"),
-    # the modules': a dungeon entered or left, the item a hireling carried away with it
-    (re.compile(r"entered (?P<what>.+)"), "entered {what}"),
-    (re.compile(r"left (?P<what>.+)"), "left {what}"),
-    (re.compile(r"went with (?P<what>.+)"), "went with {what}"),
 )
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """The engine words a template matches: its text as is, each `{field}` any name ("entered {what}")."""
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(t) if i % 2 == 0 else f"(?P<{t}>.+)" for i, t in enumerate(parts)))
+
+
+# the plug-ins' own engine words (a card entered or left, an item that went with a companion)
+_WORD_PATTERNS += tuple((_pattern(t), t) for p in PLUGINS.values() for t in p.phrases.engine_words)
 
 
 def _said(text: object, spaced: bool = False) -> str:

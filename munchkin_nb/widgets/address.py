@@ -89,8 +89,9 @@ class PageAddress(anywidget.AnyWidget):
         self.query = urlencode({**self._shown, **self._kept})
 
     def keep(self, **params: object) -> None:
-        """Keep `params` in the address whatever the page shows (``store=played``: which store)."""
-        self._kept = {k: v for k, v in params.items() if v is not None}
+        """Keep `params` in the address whatever the page shows (``store=played``: which store),
+        with those kept before."""
+        self._kept = {**self._kept, **{k: v for k, v in params.items() if v is not None}}
         self.query = urlencode({**self._shown, **self._kept})
 
 

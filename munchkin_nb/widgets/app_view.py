@@ -27,6 +27,33 @@ from .stepper import TurnStepper
 if TYPE_CHECKING:
     from munchkin_nb.store import EventStore
 
+#: the games page's own words (its heading, what it does, its messages); the stepper, the combat
+#: and the picker speak the analysis pages' words (domain "stats")
+DOMAIN = "games"
+
+
+def _(message: str) -> str:
+    """Marks a message for `pybabel extract`; translated where it is shown."""
+    return message
+
+
+TITLE = _("Munchkin games")
+INTRO = _(
+    "Pick a game from the event store and step through it event by event: the table after each event "
+    "(levels, races, classes, items, hand sizes, curses; what changed is highlighted), the event in "
+    "plain words with the rules it applied, the combat in progress as a waterfall of its terms, and "
+    "who did what to whom."
+)
+
+
+def games_heading(lang: str = "en") -> str:
+    """The games page's heading and what it does, in `lang`."""
+    t = gettext(DOMAIN, lang)
+    # an HTML widget keeps its one-line height between lines: a paragraph reads better closer;
+    # Korean breaks between words, not inside them
+    style = "line-height: 1.45; word-break: keep-all; overflow-wrap: break-word"
+    return f"<h1>{escape(t(TITLE))}</h1><p style='{style}'>{escape(t(INTRO))}</p>"
+
 
 def import_store_without_numpy() -> None:
     """Import the event store with sqlite_utils' optional numpy and pandas left out.
@@ -173,6 +200,8 @@ class AppView(View):
         self.body = widgets.VBox()
         self.picker: widgets.Dropdown | None = None
         self.address = PageAddress()
+        say = gettext(DOMAIN, lang)
+        self.address.say(say("copy link"), say("link copied"), say("copy the link to this position"))
         try:
             check_store_file(self.path)
             import_store_without_numpy()
@@ -184,12 +213,15 @@ class AppView(View):
             self.widget = error_box(
                 str(error)
                 if isinstance(error, ValueError)
-                else f"{str(self.path)!r} cannot be read as an event store ({error}).",
-                "Cannot show the games.",
+                else say("{path} cannot be read as an event store ({error}).").format(
+                    path=repr(str(self.path)), error=error
+                ),
+                say("Cannot show the games."),
             )
             return
         if not games:
-            self.widget = error_box(f"{str(self.path)!r} holds no games yet.", "Nothing to show.")
+            said = say("{path} holds no games yet.").format(path=repr(str(self.path)))
+            self.widget = error_box(said, say("Nothing to show."))
             return
         self.picker = widgets.Dropdown(
             description=gettext("stats", lang)("game"), layout=widgets.Layout(width="640px", max_width="100%")
@@ -214,9 +246,9 @@ class AppView(View):
             self.address.show(game=game_id, event=self.game_view.stepper.seq)
         except Exception as error:
             self.game_view = None
-            self.body.children = (
-                error_box(f"Game {game_id} cannot be shown: {error}", "Cannot show this game."),
-            )
+            say = gettext(DOMAIN, self.lang)
+            said = say("Game {game} cannot be shown: {error}").format(game=game_id, error=error)
+            self.body.children = (error_box(said, say("Cannot show this game.")),)
             self.address.show(game=game_id)
 
     def go_to(self, params: dict[str, str]) -> None:

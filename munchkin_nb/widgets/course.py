@@ -11,7 +11,8 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from munchkin_nb.i18n import gettext
+from munchkin_nb.i18n import LANGUAGES, gettext
+from munchkin_nb.rules import registry
 from munchkin_nb.scenarios import load_scenario
 
 from .address import PageAddress
@@ -21,8 +22,8 @@ from .lesson import Lesson
 from .links import lesson_rules_html
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
-#: The course, from the first door to winning: lesson files (stems) in teaching order.
-ORDER = (
+#: The base game's course, from the first door to winning: lesson files (stems) in teaching order.
+BASE = (
     "first_turn",
     "getting_ready",
     "winning_a_fight",
@@ -42,29 +43,27 @@ ORDER = (
     "wizard_charm",
     "death",
     "reaching_level_10",
-    # other games and modules: what each changes, once the classic game is known
-    "what_changes_cthulhu",
-    "what_changes_booty",
-    "d10",
-    # the base game's own modules, in the order of the full rulebook; Epic, past level 10, last
-    "expansions",
-    "hirelings",
-    "steeds",
-    "dungeons",
-    "munchkinomicon",
-    "epic",
 )
+#: every lesson's file: the base game's, then the plug-ins' (found through the registry, each in
+#: its own folder: what each other game or module changes, once the base game is known)
+LESSONS: dict[str, Path] = {**{s: LESSON_DIR / f"{s}.yaml" for s in BASE}, **registry.lessons()}
+#: the whole course in teaching order
+ORDER = tuple(LESSONS)
 #: the lessons of the map's second group, "Other games and modules"
-OTHER_GAMES = ORDER[ORDER.index("what_changes_cthulhu") :]
+OTHER_GAMES = ORDER[len(BASE) :]
 INTRO = (
     "Short lessons, from the first door to level 10. Read, answer the checks, and make the moves: "
     "the rules engine plays them and explains each one. Your progress stays in this browser."
 )
-COURSE_LANGUAGES = {"en": "English", "es": "Español"}
+# every lesson is written in each language of the site (tests/test_lesson_languages.py)
+COURSE_LANGUAGES = dict(LANGUAGES)
 STORAGE_KEY = "munchkin-course-v1"
 
-# The browser side of the progress: read localStorage once the widget lives in the page, and
-# write it back whenever the kernel changes the progress or the language.
+# The browser side of the progress: read localStorage once the widget is drawn, and write it back
+# whenever the kernel changes the progress or the language. Read in `render`, not `initialize`: a
+# model is initialized while the page's other models are still being made, and the kernel's answer
+# to the saved progress (the next lesson's label, new buttons) could reach a model not made yet and
+# be lost; by the time a view is drawn, every model of the page exists.
 _ESM = """
 const KEY = "STORAGE_KEY";
 function load() {
@@ -76,17 +75,18 @@ function save(model) {
 }
 export default {
   initialize({ model }) {
+    model.on("change:progress", () => { if (model.get("loaded")) save(model); });
+    model.on("change:lang", () => { if (model.get("loaded")) save(model); });
+  },
+  render({ model, el }) {
+    el.classList.add("munchkin-progress-store");
+    el.style.display = "none";
+    if (model.get("loaded")) return;  // read once, by the first view drawn
     const saved = load();
     if (saved.progress && typeof saved.progress === "object") model.set("progress", saved.progress);
     if (typeof saved.lang === "string") model.set("lang", saved.lang);
     model.set("loaded", true);
     model.save_changes();
-    model.on("change:progress", () => save(model));
-    model.on("change:lang", () => save(model));
-  },
-  render({ model, el }) {
-    el.classList.add("munchkin-progress-store");
-    el.style.display = "none";
   },
 };
 """.replace("STORAGE_KEY", STORAGE_KEY)
@@ -102,7 +102,8 @@ class ProgressStore(anywidget.AnyWidget):
 
 
 def lesson_path(stem: str) -> Path:
-    return LESSON_DIR / f"{stem}.yaml"
+    """The file of a lesson of the course, by its stem."""
+    return LESSONS[stem]
 
 
 def lesson_state(progress: dict[str, Any], stem: str) -> str:
@@ -274,7 +275,7 @@ class Course(View):
             if stem == self.current:
                 b.add_class("lesson-open")
             b.on_click(lambda _b, s=stem: self.open(s))
-            if stem == OTHER_GAMES[0]:
+            if stem in OTHER_GAMES[:1]:
                 group = widgets.HTML(f"<h3>{escape(_('Other games and modules'))}</h3>")
                 group.add_class("munchkin-course-group")
                 buttons.append(group)

@@ -42,20 +42,28 @@ def with_notice(check: AddressCheck, page: widgets.Widget) -> widgets.Widget:
     return box
 
 
-def games_page(app: object, params: dict[str, str], lang: list[str] | None = None) -> widgets.Widget:
-    """The games page (an `AppView`) at the game and event the address names; ``store=played``:
-    the guided games played on this server ($MUNCHKIN_PLAY_DB) instead of the recorded ones."""
-    from .app_view import AppView
+def games_page(app: object, params: dict[str, str]) -> widgets.Widget:
+    """The games page (an `AppView`, built in English before the visitor came) in the language, at
+    the game and event the address names, below its heading; ``store=played``: the guided games
+    played on this server ($MUNCHKIN_PLAY_DB) instead of the recorded ones."""
+    from .app_view import AppView, games_heading
 
     assert isinstance(app, AppView)
     check = visit_check(params)
-    check.language(lang or ["en"])
+    lang = check.language(LANGUAGES)
     played = os.environ.get(PLAY_DB_ENV)
     if check.choice("store", ["played"] if played else []) == "played" and played:
-        app = AppView(played)
+        app = AppView(played, lang)
         app.address.keep(store="played")  # a copied link, a reload: still the played games
+    elif lang != app.lang:
+        app = AppView(app.path, lang)
+    if "lang" in params:
+        app.address.keep(lang=lang)  # a copied link keeps the page's language
+    head = widgets.HTML(games_heading(lang))
+    head.add_class("munchkin-games-heading")
+    page = widgets.VBox([head, app.widget], layout=widgets.Layout(max_width="100%"))
     if app.picker is None:  # the store cannot be read: the page says so itself
-        return with_notice(check, app.widget)
+        return with_notice(check, page)
     ids = [str(g["id"]) for g in app.store.games()] if app.store is not None else []
     game = check.choice("game", ids)
     wanted: dict[str, str] = {}
@@ -67,7 +75,7 @@ def games_page(app: object, params: dict[str, str], lang: list[str] | None = Non
         event = check.number("event", 1, stepper.last)
         if event is not None:
             stepper.go(event)
-    return with_notice(check, app.widget)
+    return with_notice(check, page)
 
 
 def course_page(course: object, params: dict[str, str]) -> widgets.Widget:
@@ -122,11 +130,10 @@ def rules_page(explorer: object, params: dict[str, str]) -> widgets.Widget:
 
 def play_page(params: dict[str, str]) -> widgets.Widget:
     """A guided game with the players, seed and language the address names (else the host's)."""
-    from .course import COURSE_LANGUAGES
-    from .play import GuidedGame
+    from .play import PLAY_LANGUAGES, GuidedGame
 
     check = visit_check(params)
-    lang = check.language(COURSE_LANGUAGES)
+    lang = check.language(PLAY_LANGUAGES)
     players = check.number("players", 3, 6) or int(os.environ.get("MUNCHKIN_PLAY_PLAYERS", "4"))
     seed = check.number("seed", 0, SEED_MAX)
     if seed is None:
@@ -147,3 +154,12 @@ def play_page(params: dict[str, str]) -> widgets.Widget:
         top, layout=widgets.Layout(flex_flow="row wrap", align_items="center", max_width="100%")
     )
     return with_notice(check, widgets.VBox([bar, game.widget]))
+
+
+def judge_page(params: dict[str, str]) -> widgets.Widget:
+    """The judge in the visit's language, at the position the address holds (``?position=v1...``)."""
+    from .judge_page import JudgePage
+
+    check = visit_check(params)
+    judge = JudgePage(check.language(LANGUAGES), position=params.get("position"))
+    return with_notice(check, judge.widget)

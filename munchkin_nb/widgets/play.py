@@ -25,16 +25,24 @@ from munchkin_nb.bots.heuristic import HeuristicBot
 from munchkin_nb.bots.runner import NAMES, Bot, ask_around, bot_move, table_view
 from munchkin_nb.engine import Action, Event, Game, IllegalAction, apply, context, evolve, legal_actions
 from munchkin_nb.engine.core.cards import card
-from munchkin_nb.i18n import gettext
+from munchkin_nb.i18n import LANGUAGES, catalogue_path, gettext
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz.words import action_words, card_name, describe
 
 from .base import View
-from .course import COURSE_LANGUAGES, ProgressStore
+from .course import ProgressStore
 from .hint_words import hint_reason
 from .lesson import LESSON_CSS, TRADE_MOVES, combat_line, move_groups, refusal_words
 from .stepper import TurnStepper
 from .table import CSS, rules_html, table_html
+
+#: The languages the guided game speaks: those with its page words (domain `course`) and its event
+#: sentences and moves (domain `words`); it has no lesson prose, so it need not wait for the course's.
+PLAY_LANGUAGES = {
+    code: name
+    for code, name in LANGUAGES.items()
+    if code == "en" or all(catalogue_path(d, code).is_file() for d in ("course", "words"))
+}
 
 # open at almost any moment, so they are offered while the table waits but never stop it
 QUIET_MOVES = frozenset(TRADE_MOVES) | {"discard_card", "backstab"}
@@ -85,8 +93,8 @@ class GuidedGame(View):
     ) -> None:
         if not 3 <= players <= 6:
             raise ValueError(f"players: 3 to 6, not {players}")
-        if lang not in COURSE_LANGUAGES:
-            raise ValueError(f"lang: one of {', '.join(COURSE_LANGUAGES)}, not {lang!r}")
+        if lang not in PLAY_LANGUAGES:
+            raise ValueError(f"lang: one of {', '.join(PLAY_LANGUAGES)}, not {lang!r}")
         self.lang = lang
         self._ = gettext("course", lang)
         # the course's language, kept in the browser: the page follows it once the browser tells it
@@ -264,52 +272,54 @@ class GuidedGame(View):
         return stepper
 
     # -- language ---------------------------------------------------------------------
-    def set_lang(self, lang: str, from_menu: bool = False) -> None:
-        """Speak `lang` from now on (the story told so far stays as it was told). A language chosen
-        in the menu keeps that menu: replacing the view whose change the browser is still sending
-        leaves the widget manager a message for a view that is gone (a console error)."""
-        if lang not in COURSE_LANGUAGES or lang == self.lang:
+    def set_lang(self, lang: str) -> None:
+        """Speak `lang` from now on (the story told so far stays as it was told). The menu and the
+        buttons are relabelled, never replaced: a view replaced while the browser still sends its
+        change leaves the widget manager a message for a gone view (a console error)."""
+        if lang not in PLAY_LANGUAGES or lang == self.lang:
             return
         self.lang, self._ = lang, gettext("course", lang)
         self.language_store.lang = lang
-        if not from_menu:
-            self.language_box.children = (self._make_language(),)
-        self.controls.children = self._make_controls()
+        self.language.value = lang  # a language from the browser: the menu shows it (-> no-op)
+        self._label_controls()
         self.render()
 
     def _make_language(self) -> widgets.Dropdown:
-        """The language menu, showing the page's language (new with each language, as the buttons)."""
+        """The language menu, showing the page's language."""
         self.language = widgets.Dropdown(
-            options=[(v, k) for k, v in COURSE_LANGUAGES.items()],
+            options=[(v, k) for k, v in PLAY_LANGUAGES.items()],
             value=self.lang,
             layout=widgets.Layout(width="130px"),
         )
         self.language.add_class("munchkin-play-language")
-        self.language.observe(lambda c: self.set_lang(c["new"], from_menu=True), names="value")
+        self.language.observe(lambda c: self.set_lang(c["new"]), names="value")
         return self.language
 
     def _make_controls(self) -> tuple[widgets.Button, ...]:
-        """The hint, undo and review buttons, labelled in the page's language. New buttons for a new
-        language: a label changed in the kernel while the page is still starting up can be lost,
-        a new button cannot."""
-        _ = self._
-        self.hint_button = widgets.Button(description=_("hint?"), tooltip=_("what would a good player do?"))
+        """The hint, undo and review buttons (labelled in the page's language by `_label_controls`)."""
+        self.hint_button = widgets.Button()
         self.hint_button.add_class("munchkin-hint-button")
         self.hint_button.on_click(lambda _b: self.hint())
-        self.undo_button = widgets.Button(description=_("⟲ undo"), tooltip=_("take back your last move"))
+        self.undo_button = widgets.Button()
         self.undo_button.add_class("munchkin-undo")
         self.undo_button.on_click(lambda _b: self.undo())
-        self.review_button = widgets.Button(
-            description=_("review your game"),
-            tooltip=_("step through the stored game (ends undo of the last move)"),
-        )
+        self.review_button = widgets.Button()
         self.review_button.add_class("munchkin-review")
         self.review_button.on_click(lambda _b: self.review())
+        self._label_controls()
         return (self.hint_button, self.undo_button, self.review_button)
+
+    def _label_controls(self) -> None:
+        _ = self._
+        self.hint_button.description = _("hint?")
+        self.hint_button.tooltip = _("what would a good player do?")
+        self.undo_button.description = _("⟲ undo")
+        self.undo_button.tooltip = _("take back your last move")
+        self.review_button.description = _("review your game")
+        self.review_button.tooltip = _("step through the stored game (ends undo of the last move)")
 
     # -- drawing ----------------------------------------------------------------------
     def _build(self) -> None:
-        self.language_box = widgets.Box((self._make_language(),))
         self.language_store.observe(lambda c: self.set_lang(c["new"]), names="lang")
         self.head = widgets.HTML()
         self.table = widgets.HTML()
@@ -325,7 +335,7 @@ class GuidedGame(View):
             [
                 widgets.HTML(CSS + LESSON_CSS + PLAY_CSS),
                 self.language_store,
-                self.language_box,
+                self._make_language(),
                 self.head,
                 self.table,
                 self.hand,

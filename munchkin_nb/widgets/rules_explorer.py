@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 import yaml
 
-from munchkin_nb.i18n import LANGUAGES, gettext
+from munchkin_nb.i18n import LANGUAGES, gettext, pgettext
 from munchkin_nb.rules import RULES, RULESETS, Rule
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.compare import compared_rulesets, differences
@@ -70,7 +70,7 @@ def real_rulesets() -> list[str]:
 
 def card_set_for(name: str | None, default: str = "classic") -> str:
     """The cards a choice of the ruleset picker plays with: a ruleset's set, or a module's cards
-    joined to the set of the game it belongs to ("classic+steeds"); `default` for all of them."""
+    joined to the set of the game it belongs to ("classic+<module>"); `default` for all of them."""
     if name in MODULES:
         mod = MODULES[name]
         return deck_name(mod.rulesets[0], [mod.name])
@@ -103,6 +103,11 @@ STYLE = (
     ".munchkin-differs td,.munchkin-differs th{border:1px solid #ddd;padding:4px 6px;vertical-align:top;"
     "text-align:left;min-width:180px}"
     ".munchkin-differs .same{color:#888}"
+    # the overview: a matrix on a wide screen; on a phone its columns were slivers, so a list
+    ".munchkin-overview-list{display:none}.munchkin-overview-list h4{margin:8px 0 2px}"
+    ".munchkin-overview-list ul{margin:0;padding-left:18px}.munchkin-overview-list li{line-height:1.4}"
+    "@media (max-width:600px){.munchkin-overview{display:none !important}"
+    ".munchkin-overview-list{display:block}}"
     "</style>"
 )
 
@@ -124,7 +129,9 @@ def rule_html(r: Rule, lang: str = "en", hit: Hit | None = None, folder: Path = 
     checked = ""
     if titles:
         head = t("Checked by {n} worked example(s)").format(n=len(titles))
-        checked = f"<div class='checked'>{escape(head)}: " + "; ".join(escape(x) for x in titles) + "</div>"
+        example = pgettext(DOMAIN, lang)  # the examples' titles: msgctxt "worked example"
+        shown = "; ".join(escape(example("worked example", x)) for x in titles)
+        checked = f"<div class='checked'>{escape(head)}: {shown}</div>"
     return (
         f"<div class='munchkin-rule' data-rule='{escape(r.id)}' lang='{lang}'>"
         f"<b>{escape(w.title)}</b><span class='rid'>{escape(r.id)}</span>"
@@ -271,7 +278,7 @@ class RulesExplorer(View):
 
     @staticmethod
     def _ruleset_options(choices: list[str], lang: str) -> list[tuple[str, str]]:
-        """(label, value) for each choice: a module says that it is one ("d10 (module)")."""
+        """(label, value) for each choice: a module says that it is one ("<module> (module)")."""
         t = gettext(DOMAIN, lang)
         return [(f"{n} ({t('module')})" if n in MODULES else n, n) for n in choices] + [(ALL, ALL)]
 
@@ -362,9 +369,13 @@ class CardRelations(View):
         self.neighbourhood.add_class("munchkin-neighbourhood")
         self.overview = widgets.Output()
         self.overview.add_class("munchkin-overview")
+        self.overview_list = widgets.HTML()  # the same overview, read on a narrow screen (STYLE)
+        self.overview_list.add_class("munchkin-overview-list")
         self.note = widgets.HTML()
         self.picker.observe(lambda _c: self.draw_neighbourhood(), names="value")
-        self.widget = widgets.VBox([self.picker, self.neighbourhood, self.note, self.overview])
+        self.widget = widgets.VBox(
+            [self.picker, self.neighbourhood, self.note, self.overview, self.overview_list]
+        )
         self.relabel(lang)
 
     def _cards_with_relations(self) -> list[Any]:
@@ -409,13 +420,14 @@ class CardRelations(View):
         show_figure(self.neighbourhood, neighbourhood_graph(self.card_set, card.id, title, self.lang))
 
     def draw_overview(self) -> None:
-        from munchkin_nb.viz.graphs import relation_matrix
+        from munchkin_nb.viz.graphs import relation_list_html, relation_matrix
 
         from .figure_output import show_figure
 
         t = gettext(DOMAIN, self.lang)
         title = t("Monsters (red: bonus against) and items (blue: only for) by race, class and sex")
         show_figure(self.overview, relation_matrix(self.card_set, title, self.lang))
+        self.overview_list.value = relation_list_html(self.card_set, self.lang)  # the note says what it is
 
 
 # the card kinds the picker shows, marked for pybabel (translated where shown)

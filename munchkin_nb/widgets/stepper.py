@@ -77,7 +77,12 @@ class TurnStepper(View):
         )
         self.turn_box.add_class("munchkin-turn")
         self.keys = KeyShortcuts(self.shortcut)
-        self.download = DownloadButton(self.jsonl)
+        said = gettext("games", lang)  # the replay's download: the games page's words
+        self.download = DownloadButton(
+            self.jsonl,
+            label=said("download .jsonl"),
+            hint=said("download this game (events and notes) as a JSONL replay"),
+        )
         self.variations = widgets.Select(
             options=[], description=_("variations"), layout=widgets.Layout(width="640px", max_width="100%")
         )
@@ -351,7 +356,7 @@ class TurnStepper(View):
         )
         self.event_html.value = (
             f"<div class='munchkin-event'><b>{escape(head)}</b> ({escape(when)}): "
-            f"{escape(sentence)}{rules_html(e.rules, self.lang)}</div>"
+            f"{escape(sentence)}{rules_html(e.rules, self.lang)}{judge_link(state, self.lang)}</div>"
         )
         self._syncing = True
         try:
@@ -359,6 +364,24 @@ class TurnStepper(View):
         finally:
             self._syncing = False
         self._enable(seq)
+
+
+def judge_link(state: Any, lang: str = "en") -> str:
+    """A link that opens the judge on the table after this event ("" when there is no table to
+    judge: the set-up, the end)."""
+    from munchkin_nb.judge import PositionError, encode
+    from munchkin_nb.judge.from_game import position_of
+    from munchkin_nb.site import page_url, site_text
+
+    from .links import in_link, link
+
+    try:
+        pos = position_of(state)
+    except PositionError:
+        return ""
+    href = page_url("judge", lang=in_link(lang), position=encode(pos))
+    said = site_text(lang)("judge this position")
+    return f"<div class='munchkin-judge-this'>{link(href, said, 'munchkin-judge-this-link')}</div>"
 
 
 def notes_html(notes: list[dict[str, Any]]) -> str:

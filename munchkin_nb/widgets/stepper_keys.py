@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import anywidget
+import traitlets
 
 # key (KeyboardEvent.key) -> what the stepper does
 SHORTCUTS = {
@@ -78,8 +79,12 @@ _DOWNLOAD_ESM = """
 function render({ model, el }) {
   const button = document.createElement("button");
   button.className = "jupyter-button widget-button munchkin-download";
-  button.textContent = "download .jsonl";
-  button.title = "download this game (events and notes) as a JSONL replay";
+  const words = () => {  // in the page's language (the kernel sets them)
+    button.textContent = model.get("label");
+    button.title = model.get("hint");
+  };
+  words();
+  model.on("change:label change:hint", words);
   button.addEventListener("click", () => model.send({ download: true }));
   model.on("msg:custom", (msg) => {
     if (!msg || typeof msg.jsonl !== "string") return;
@@ -102,6 +107,9 @@ class DownloadButton(anywidget.AnyWidget):
     """A button that saves `make()` -> (file name, text) in the browser when pressed."""
 
     _esm = _DOWNLOAD_ESM
+    #: the button's words, in the page's language
+    label = traitlets.Unicode("download .jsonl").tag(sync=True)
+    hint = traitlets.Unicode("download this game (events and notes) as a JSONL replay").tag(sync=True)
 
     def __init__(self, make: Callable[[], tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(**kwargs)

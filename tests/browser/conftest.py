@@ -1,17 +1,36 @@
 """Browser tests of the Voila app: Debian's chromium driven by Playwright.
 
+One server for (nearly) everything: the site as ``make app`` serves it (every page on one
+server, preheated kernels as voila.json says), over ``sample_db``, started once for the session
+and shared by every test that can share it. Starting a Voila server costs seconds of CPU and
+each keeps kernels alive: this is what made the browser tests the long pole of ``make test``.
+
 Fixtures:
 - ``sample_db``: a real event store made for the session with the package
   (three 4-player bot games played by the engine, stored by ``EventStore``).
-- ``app_server``: the games page (``python -m munchkin_nb.app --notebook notebooks/app.ipynb``)
-  alone on a free port of 127.0.0.1, serving ``sample_db``; stopped, with its kernels, at the end.
-- ``site_server``: the whole site as ``make app`` serves it (every page, one server).
-- ``start_app``: starts more servers (another database, other Voila flags, ``notebook=SITE``
-  for the site; the games page alone by default), all stopped at the end of the session.
-- ``browser``: /usr/bin/chromium through Playwright (never ``playwright install``).
+- ``site_server``: the shared site (``/``, ``/games``, ``/course``, ``/play``, ``/rules``,
+  ``/stats``, ``/analyser``) on a free port of 127.0.0.1, serving ``sample_db``.
+- ``site_page(name)``: one page of the shared site (a key of ``munchkin_nb.site.PAGES``):
+  ``.url`` is the page's address (add ``?game=5`` etc.), the server's log and kernels as the
+  server's. ``app_server`` is ``site_page("games")``.
+- ``start_app(db=..., notebook=..., voila_args=[...])``: a server for what a test needs.
+  A NEW TEST GETS THE SHARED SERVER BY DEFAULT: ``notebook`` a page of the site (or ``SITE``)
+  with no ``voila_args`` and ``db`` None or ``sample_db`` returns that page of ``site_server``.
+  Another ``db`` (a damaged store, a store with variations) gets a site server of its own on
+  that store, one per store, with a preheated kernel only for the page first asked for (a
+  pool for all six would start kernels no page uses). Only ``voila_args`` (a kernel cap, short
+  culling times) or a notebook outside the site start a server of the old kind: that one
+  notebook alone at ``/``. Every server stops at the end of the session.
+- ``browser``: /usr/bin/chromium through Playwright (never ``playwright install``), one for the
+  session; each test opens its own context (cookies, storage) and closes it, so that its
+  page's kernel is shut down at once.
 - ``watched_page``: a fresh page whose console errors, page errors and requests
   to hosts other than this machine are recorded (``watch.console_errors``,
   ``watch.outside_requests``); outside requests are aborted, there is no network.
+
+Shared-server etiquette: close every context you open (a page left open keeps its kernel, and
+``test_site_journey`` counts the server's kernels); do not write into ``sample_db``; a test that
+needs another store or other Voila flags says so through ``start_app``'s arguments.
 """
 
 from __future__ import annotations
@@ -30,9 +49,11 @@ if str(REPO_ROOT) not in sys.path:
 
 from benchmarks.app_timing import CHROMIUM, is_outside, launch_chromium  # noqa: E402 (after the sys.path set-up above)
 from munchkin_nb.app import NOTEBOOK, SITE, AppServer, serve  # noqa: E402 (after the sys.path set-up above)
+from munchkin_nb.site import BY_NOTEBOOK, PAGES  # noqa: E402 (after the sys.path set-up above)
 
-# Timeouts in ms for the page to show its widgets (a kernel starts per page).
-PAGE_TIMEOUT_MS = 60_000
+# Timeouts in ms for the page to show its widgets (a kernel starts per page): a bound against a
+# hang, wide enough for a machine loaded by other work (every wait is for a condition, never a sleep).
+PAGE_TIMEOUT_MS = 180_000
 
 
 SAMPLE_SEEDS = (11, 12, 13)  # three 4-player bot games
@@ -57,17 +78,71 @@ def sample_db(tmp_path_factory) -> Path:
     return make_store(tmp_path_factory.mktemp("store") / "sample.db")
 
 
-@pytest.fixture(scope="session")
-def start_app(tmp_path_factory) -> Iterator:
-    """``start_app(db=..., voila_args=[...]) -> AppServer``; every server stops at session end."""
-    stack = []
+def preheat_only(notebook) -> tuple[str, ...]:
+    """Voila's flag for a site server on another store than sample_db: a preheated kernel for
+    `notebook` only (the page its first test asks for, loaded as fast as before on a loaded
+    machine), none for the site's other notebooks, which no test of that store may ask for."""
+    keep = Path(notebook).name
+    others = sorted(p.name for p in SITE.glob("*.ipynb") if p.name != keep)
+    return (f"--VoilaKernelManager.preheat_denylist={others!r}",)
 
-    def start(*, db=None, notebook=NOTEBOOK, voila_args=()) -> AppServer:
+
+# How long a server may take to answer (s): the site starts its pool of kernels as it starts, and
+# the machine may be loaded; a bound against a hang, not a measure of speed.
+START_TIMEOUT = 300
+
+
+@dataclass(frozen=True)
+class SitePage:
+    """One page of a running site server: its address (``url``); anything else (``log()``,
+    ``kernel_pids()``, ``pid``) is the server's."""
+
+    server: AppServer
+    path: str
+
+    @property
+    def url(self) -> str:
+        return self.server.url.rstrip("/") + self.path
+
+    def __getattr__(self, name: str):
+        return getattr(self.server, name)
+
+
+def site_path(notebook) -> str | None:
+    """The site's address of `notebook` (``/`` for the site itself), None if it is no page of it."""
+    path = Path(notebook).resolve()
+    if path == SITE.resolve():
+        return "/"
+    page = BY_NOTEBOOK.get(path.name)
+    return page.path if page is not None and path.parent == SITE.resolve() else None
+
+
+@pytest.fixture(scope="session")
+def start_app(tmp_path_factory, sample_db) -> Iterator:
+    """``start_app(db=..., notebook=..., voila_args=[...]) -> AppServer | SitePage``: the shared
+    site's page where it can be (module docstring), else a server of its own; every server stops
+    at session end."""
+    stack = []
+    sites: dict[Path, AppServer] = {}
+    shared = Path(sample_db).resolve()
+
+    def launch(db, notebook, voila_args) -> AppServer:
         log = tmp_path_factory.mktemp("voila") / "voila.log"
-        manager = serve(db=db, voila_args=list(voila_args), log_path=log, notebook=notebook)
+        manager = serve(
+            db=db, voila_args=list(voila_args), log_path=log, notebook=notebook, timeout=START_TIMEOUT
+        )
         server = manager.__enter__()
         stack.append(manager)
         return server
+
+    def start(*, db=None, notebook=NOTEBOOK, voila_args=()) -> AppServer | SitePage:
+        path = site_path(notebook)
+        if path is None or voila_args:
+            return launch(db, notebook, voila_args)
+        store = shared if db is None else Path(db).resolve()
+        if store not in sites:
+            sites[store] = launch(store, SITE, () if store == shared else preheat_only(notebook))
+        return sites[store] if path == "/" else SitePage(sites[store], path)
 
     yield start
     while stack:
@@ -75,13 +150,20 @@ def start_app(tmp_path_factory) -> Iterator:
 
 
 @pytest.fixture(scope="session")
-def app_server(start_app, sample_db) -> AppServer:
-    return start_app(db=sample_db)
+def site_server(start_app) -> AppServer:
+    return start_app(notebook=SITE)
 
 
 @pytest.fixture(scope="session")
-def site_server(start_app, sample_db) -> AppServer:
-    return start_app(db=sample_db, notebook=SITE)
+def site_page(site_server):
+    """``site_page(name) -> SitePage``: the page `name` (a key of ``munchkin_nb.site.PAGES``) of
+    the shared site."""
+    return lambda name: SitePage(site_server, PAGES[name].path)
+
+
+@pytest.fixture(scope="session")
+def app_server(site_page) -> SitePage:
+    return site_page("games")
 
 
 @pytest.fixture(scope="session")

@@ -70,10 +70,6 @@ def _click(page, selector, text=None):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.xfail(
-    reason="open defect: progress after reload may open the next lesson (phone)",
-    strict=False,
-)
 def test_a_lesson_through_its_checks_and_progress_after_reload(browser, course_server, size):
     context, page, watch = _page(browser, size)
     page.goto(course_server.url)

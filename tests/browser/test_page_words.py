@@ -110,7 +110,9 @@ def test_the_analyser(browser, servers, size, lang, combat):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize(("lang", "why"), [("es", "Por qué:"), ("en", "Why:")])
+@pytest.mark.parametrize(
+    ("lang", "why"), [("es", "Por qué:"), ("en", "Why:"), ("ko", "이유:"), ("ru", "Почему:")]
+)
 def test_the_guided_game(browser, servers, size, lang, why):
     context, page, errors = _open(browser, _url(servers["play"], lang=lang), size)
     page.locator(".munchkin-hint-button").wait_for(state="visible")

@@ -4,8 +4,9 @@
   there) -> a lesson -> the guided game (in Spanish, not chosen again) -> its review in the stepper
   -> the rules explorer through a rule's link -> statistics -> a card -> home; at desktop and phone
   sizes. On every page: the header in the visit's language, no seed file name, nothing wider than
-  the window, no console error or warning (but Voila 0.5.13's own); at the end, the server's
-  kernels back to its preheated pool within 10 s (each page closed said so to the server).
+  the window, no console error or warning (but Voila 0.5.13's own); at the end, every kernel that
+  served a page of the journey ended on its page's request (never by the idle cull) within 10 s of
+  the pages closing, and the server's kernels back to its preheated pool.
 - Bad addresses: a notice naming the value and what is allowed, the page's default, no error box.
 - Addresses with no page: 404, never a 500.
 
@@ -84,6 +85,34 @@ def wait_for_kernels(server, count: int, timeout: float) -> float:
     raise AssertionError(f"{left} kernels {timeout} s after the pages closed, not {count}")
 
 
+# the server's log names each kernel a page took from the pool, and each kernel that ended
+TAKEN = re.compile(r"Using pre-heated kernel: ([0-9a-f-]{36})")
+ENDED = re.compile(r"Kernel shutdown: ([0-9a-f-]{36})")
+CULLED = re.compile(r"Culling '\w+' kernel '[^']*' \(([0-9a-f-]{36})\)")
+REFILL = 60  # s: Voila starts a new kernel for the pool and builds its page (30-80 s under load)
+
+
+def wait_for_pages_freed(server, since: int, timeout: float) -> float:
+    """Seconds until every kernel that served a page (taken from the pool after the log's
+    character `since`) has ended on its page's shutdown request; one ended by the idle cull fails.
+
+    Why not count kernels: the count mixes the pages' kernels, which end when their pages say so,
+    with the pool's new kernels, which Voila starts a second after a page takes one; under load a
+    page's kernel took 3 s to end while its replacement could still be starting, or the reverse,
+    and the count could even match with a page's kernel still running and a replacement missing."""
+    start = time.monotonic()
+    while True:
+        log = server.log()[since:]
+        taken, ended, culled = (set(r.findall(log)) for r in (TAKEN, ENDED, CULLED))
+        assert not taken & culled, f"kernels of closed pages ended only by the idle cull: {taken & culled}"
+        if taken <= ended:
+            return time.monotonic() - start
+        if time.monotonic() - start > timeout:
+            left = sorted(taken - ended)
+            raise AssertionError(f"kernels of pages closed {timeout} s ago still run: {left}")
+        time.sleep(0.2)
+
+
 def _close_quietly(context) -> None:
     with contextlib.suppress(Exception):  # already closed by the journey itself
         context.close()
@@ -93,6 +122,7 @@ def _close_quietly(context) -> None:
 def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path, size, request):
     # the pool filled (the server has just started, or the previous size's pages have closed)
     wait_for_kernels(site_server, POOL, 120)
+    log_start = len(site_server.log())  # the kernels taken from here on are this journey's
     context = browser.new_context(viewport=SIZES[size], locale="en-US")
     # a failed journey closes its pages too: its kernel would otherwise stay, and the next size
     # would find one kernel too many before it starts
@@ -167,7 +197,9 @@ def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path
 
     assert console.bad == []
     context.close()
-    times["kernels back to the pool"] = round(wait_for_kernels(site_server, POOL, 10), 2)
+    times["pages' kernels ended"] = round(wait_for_pages_freed(site_server, log_start, 10), 2)
+    assert TAKEN.search(site_server.log()[log_start:]), "the journey's pages took no kernel from the pool"
+    times["kernels back to the pool"] = round(wait_for_kernels(site_server, POOL, REFILL), 2)
     print(f"\njourney {size}: {json.dumps(times)}")
     assert seed_files == [], "rulebook file names shown (a reader has no such file)"
 

@@ -266,6 +266,8 @@ def _help_asked(s: GameState, e: Event) -> None:
     s.fight.offer = {"items": list(e.payload.get("items", [])), "treasures": e.payload.get("treasures", 0)}
     if e.payload.get("compelled"):
         s.fight.offer["compelled"] = True
+    if e.payload.get("first"):
+        s.fight.offer["first"] = e.payload["first"]
 
 
 def _help_declined(s: GameState, e: Event) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .. import hooks
 from ..core.actions import Action, IllegalAction
 from ..core.builder import Builder
 from ..core.state import GameState
@@ -70,11 +71,16 @@ def in_hand(s: GameState, a: Action, key: str = "card") -> str:
     return cid
 
 
-def owned(s: GameState, a: Action, key: str = "card") -> str:
+def owned(s: GameState, a: Action, key: str = "card", ability: str = "") -> str:
+    """The card the action pays an ability's cost with: one of the player's, in hand or in play,
+    that no plug-in forbids paying with (`ability`: the effect key of what is paid for)."""
     cid = a.params.get(key)
     p = s.player(a.player)
     if not (isinstance(cid, str) and (cid in p.hand or cid in p.in_play())):
         raise IllegalAction("ability.discard_cost", f"{a.player} has no card {cid!r} in hand or in play.")
+    refusal = hooks.MAY_PAY.first(s, a.player, cid, ability)
+    if refusal is not None:
+        raise IllegalAction(*refusal)
     return cid
 
 

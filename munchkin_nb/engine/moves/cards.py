@@ -11,9 +11,19 @@ from ..core.state import GameState
 from ..procs.effects import EFFECTS, param_options, usable_effects, use_effects
 from ..procs.flow import advance, open_window
 from ..query.cardinfo import when_ok
+from ..query.ruleset import ruleset_of
 from .base import OPEN, Move, act, in_hand, move, target
 
 SPECIAL_KINDS = ("special", "one_shot")
+
+
+def _usable_from(s: GameState, player: str) -> list[str]:
+    """The cards a player may play for their effect: the hand, and one-shots on the table where
+    the ruleset lets one-shots be laid there ("on the table or in the hand")."""
+    p = s.player(player)
+    if not ruleset_of(s).one_shots_on_table:
+        return p.hand
+    return p.hand + [c for c in p.carried if card(s, c).kind == "one_shot"]
 
 
 @move
@@ -26,7 +36,7 @@ class UseCard(Move):
     anytime_rule = "card.special_any_time"
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        for cid in s.player(player).hand:
+        for cid in _usable_from(s, player):
             c = card(s, cid)
             if c.kind not in SPECIAL_KINDS or not usable_effects(c) or not when_ok(s, player, c):
                 continue
@@ -43,7 +53,9 @@ class UseCard(Move):
                 yield act(self.name, player, **params)
 
     def check(self, s: GameState, a: Action) -> None:
-        cid = in_hand(s, a)
+        cid = a.params.get("card")
+        if cid not in _usable_from(s, a.player):
+            cid = in_hand(s, a)
         c = card(s, cid)
         require(
             c.kind in SPECIAL_KINDS and bool(usable_effects(c)),

@@ -18,7 +18,7 @@ from ..core.decisions import (
 from ..core.state import GameState
 from ..procs.curses import apply_curse
 from ..procs.flow import advance, discard, discard_remains, give, reopen_if_fighting
-from ..procs.steps import resume
+from ..procs.steps import resume, steps_rule
 from ..query.cardinfo import gold
 from ..query.items import entry_refusal
 from .base import Move, act, move
@@ -188,7 +188,8 @@ class TakeItem(Move):
         victim = pend["from"]
         _done(b, a.player, "take_item")
         if pend.get("do", "take") == "discard":
-            discard(b, a.player, a.params["card"], f"{card(s, pend['source']).name}", ["run.bad_stuff"])
+            rule = steps_rule(s, pend["source"])
+            discard(b, a.player, a.params["card"], f"{card(s, pend['source']).name}", [rule])
         else:
             zone = "hand" if pend.get("zone") == "hand" else "carried"
             rules = ["run.bad_stuff"]

@@ -173,7 +173,7 @@ class Backstab(Move):
             "thief.backstab",
             f"{a.player} has backstabbed {t} in this combat already.",
         )
-        owned(s, a, "discard")
+        owned(s, a, "discard", "backstab")
 
     def run(self, b: Builder, a: Action) -> None:
         amount = _ability(b.s, a.player, "backstab")
@@ -227,7 +227,7 @@ class _DiscardBonus(Move):
             self.rule,
             f"{a.player} has discarded the most cards allowed.",
         )
-        owned(s, a, "discard")
+        owned(s, a, "discard", self.key)
 
     @handles("effect", "berserk", "turning")
     def run(self, b: Builder, a: Action) -> None:
@@ -400,6 +400,11 @@ class AskForHelp(Move):
         n = a.params.get("treasures", 0)
         require(isinstance(n, int) and n >= 0, "combat.bribe", "offer a whole number of treasures.")
         require(
+            a.params.get("first", "helper") in ("helper", "fighter"),
+            "combat.bribe",
+            "who draws the monster's treasures first: 'helper' or 'fighter'.",
+        )
+        require(
             not s.player(h).dead or (not items and not n),
             "death.no_cards",
             f"{h} is dead and can receive no cards, so no bribe can be offered.",
@@ -408,6 +413,8 @@ class AskForHelp(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         compelled = compels(b.s, a.player, a.params["helper"])
+        # the bargain says who draws first; the helper's share comes first unless it says the fighter
+        first = {"first": "fighter"} if a.params.get("first") == "fighter" and not compelled else {}
         b.emit(
             "HelpAsked",
             {
@@ -415,6 +422,7 @@ class AskForHelp(Move):
                 "items": [] if compelled else a.params.get("items", []),
                 "treasures": 0 if compelled else a.params.get("treasures", 0),
                 "compelled": compelled,
+                **first,
             },
             ["combat.help", "combat.bribe"] + (["card.effect"] if compelled else []),
         )

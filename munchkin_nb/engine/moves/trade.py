@@ -10,6 +10,7 @@ from ..core.decisions import TradeOfferDecision, waiting
 from ..core.state import GameState
 from ..procs.flow import advance, give
 from ..query.items import check_entry, entry_refusal
+from ..query.ruleset import ruleset_of
 from .base import OPEN, Move, act, in_the_fight, move, target
 
 
@@ -28,6 +29,11 @@ def _check_fits(s: GameState, player: str, other: str, give: list[str], take: li
     a trade that takes either table over a limit (a second big item, say) is refused."""
     check_entry(s, other, give, take)
     check_entry(s, player, take, give)
+
+
+def _fight_bars_trade(s: GameState) -> bool:
+    """Whether the ruleset bars everyone, not only the fighter and helper, from trading in a fight."""
+    return s.combat is not None and ruleset_of(s).no_trade_in_a_fight
 
 
 def _swap(b: Builder, giver: str, taker: str, cards: list[str]) -> None:
@@ -50,7 +56,7 @@ class OfferTrade(Move):
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         mine = _items(s, player)
-        if not mine or in_the_fight(s, player):
+        if not mine or in_the_fight(s, player) or _fight_bars_trade(s):
             return
         for other in s.names():
             if other == player or s.player(other).dead or in_the_fight(s, other):
@@ -66,6 +72,7 @@ class OfferTrade(Move):
         )
         busy = in_the_fight(s, a.player, other)
         require(not busy, "items.trade", f"{busy} is in the combat: nobody trades while fighting.")
+        require(not _fight_bars_trade(s), "items.trade", "a fight is on: nobody trades until it is over.")
         give, take = a.params.get("give"), a.params.get("take")
         if not (isinstance(give, list) and isinstance(take, list) and (give or take)):
             raise IllegalAction("items.trade", "a trade names the items given and taken.")

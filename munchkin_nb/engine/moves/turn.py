@@ -51,7 +51,8 @@ class PlayCard(Move):
         cid = in_hand(s, a)
         c = card(s, cid)
         require(
-            c.kind in ("race", "class", "half_breed", "super_munchkin", "item"),
+            c.kind in ("race", "class", "half_breed", "super_munchkin", "item")
+            or (c.kind == "one_shot" and ruleset_of(s).one_shots_on_table),
             "card.effect",
             f"{c.name} is not a card that is put on the table this way.",
         )
@@ -182,9 +183,10 @@ class Sell(Move):
             return
         # what is offered: every item from hand or carried sideways (worn items stay worn)
         spare = []
+        waiting = [] if rules.sell_received_at_once else p.unsellable
         for c in p.hand + p.carried:
             k = card(s, c)
-            if k.gold and k.kind in ("item", "one_shot") and c not in p.unsellable:
+            if k.gold and k.kind in ("item", "one_shot") and c not in waiting:
                 spare.append(c)
         if spare and sale_value(s, player, spare) >= rules.sell_per_level:
             yield act(self.name, player, cards=sorted(spare, key=lambda c: -(card(s, c).gold or 0)))
@@ -202,9 +204,10 @@ class Sell(Move):
             )
             require(bool(card(s, cid).gold), "items.sell", f"{card(s, cid).name} has no gold value.")
             require(
-                cid not in p.unsellable,
+                cid not in p.unsellable or ruleset_of(s).sell_received_at_once,
                 "items.trade",
-                f"{card(s, cid).name} was received this round and cannot be sold until {a.player}'s turn.",
+                f"{card(s, cid).name} was received by trade or gift and cannot be sold before "
+                f"{a.player}'s next turn.",
             )
         require(
             sale_value(s, a.player, cards) >= ruleset_of(s).sell_per_level,

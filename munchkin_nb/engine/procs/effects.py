@@ -10,6 +10,8 @@ from ..core.cards import card, effect
 from ..core.registry import handles
 from ..core.state import GameState
 from ..query.cardinfo import holds, is_a
+from ..query.combat import monster_treasures
+from ..query.ruleset import rs
 from .flow import change_level, check_win, discard, draw, give
 
 if TYPE_CHECKING:
@@ -103,16 +105,17 @@ def _discard_in_play(b: Builder, player: str, cid: str, params: dict[str, Any], 
 
 @effect_kind("banish_monster", ("monster",))
 def _banish(b: Builder, player: str, cid: str, params: dict[str, Any], arg: Any) -> None:
+    """One monster leaves the fight: no level; its treasures are paid if the fight is won (or it
+    was the last), all of them where the ruleset says so, else only a lone monster's printed ones."""
     c = b.s.fight
-    alone = len(c.monsters) == 1
     m = params["monster"]
+    if rs(b).removed_monster_treasures:
+        treasures = next(monster_treasures(b.s, c, x) for x in c.monsters if x["card"] == m)
+    else:
+        treasures = (card(b.s, m).treasures or 0) if len(c.monsters) == 1 else 0
     b.emit(
         "MonsterRemoved",
-        {
-            "monster": m,
-            "reason": card(b.s, cid).name,
-            "treasures": (card(b.s, m).treasures or 0) if alone else 0,
-        },
+        {"monster": m, "reason": card(b.s, cid).name, "treasures": treasures},
         ["combat.defeat_without_kill"],
     )
 

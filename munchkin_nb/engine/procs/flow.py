@@ -215,8 +215,10 @@ def reward(b: Builder, levels: int) -> None:
             )
     face = "up" if c.helper else "down"
     share = int(c.bribe.get("treasures", 0)) if c.helper else 0
+    # the bribe's bargain says who draws first: the helper's share, or the fighter's cards first
+    helper_from = treasures - share if c.bribe.get("first") == "fighter" else 0
     for i in range(treasures):
-        taker = c.helper if c.helper and i < share else winner  # a share only with a helper
+        taker = c.helper if c.helper and helper_from <= i < helper_from + share else winner
         if draw(b, taker, "treasure", face, "monster_treasure", ["combat.win"]) is None:
             break
     end_combat(b, "won")

@@ -16,6 +16,7 @@ from typing import Any, TypeAlias, TypeVar
 from ..core.builder import Builder
 from ..core.cards import card, effects
 from ..core.registry import handles
+from ..core.state import GameState
 from ..query.cardinfo import gold, holds
 from ..query.combat import counting_items, die_modifier
 from .flow import change_level, discard, kill
@@ -34,10 +35,12 @@ class Ctx:
     rolled: int | None = None
     lost: int | None = None  # gold of what the last loss took
     rest: list[Step] = field(default_factory=list)
+    #: the rule whose steps these are: a monster's bad stuff, or a curse's effect
+    rule: str = "run.bad_stuff"
 
     @property
     def rules(self) -> list[str]:
-        return ["run.bad_stuff"]
+        return [self.rule]
 
 
 #: fn(b, ctx, argument, step) -> True when the steps pause for a decision. The argument and the
@@ -68,6 +71,11 @@ def step_kind(st: Step) -> tuple[str, object]:
     raise ValueError(f"a step without a kind: {st!r}")
 
 
+def steps_rule(s: GameState, source: str) -> str:
+    """The rule a card's steps follow: a curse's (it acts at once, or stays), else a monster's bad stuff."""
+    return "curse.persistent" if card(s, source).kind == "curse" else "run.bad_stuff"
+
+
 def apply_steps(
     b: Builder,
     victim: str,
@@ -77,7 +85,7 @@ def apply_steps(
     lost: int | None = None,
 ) -> None:
     """Carry out bad-stuff or curse steps on `victim`, pausing where someone must choose."""
-    ctx = Ctx(victim, source, rolled, lost, list(steps))
+    ctx = Ctx(victim, source, rolled, lost, list(steps), steps_rule(b.s, source))
     while ctx.rest:
         st = ctx.rest.pop(0)
         if b.s.player(victim).dead:
@@ -453,7 +461,7 @@ def _pick(b: Builder, ctx: Ctx, count: int, zone: str, who: str, then: str) -> b
         for _ in range(count):
             if len(asks) < available:
                 asks.append((n, {"from": ctx.victim, "zone": zone, "do": then}))
-    return ask_many(b, ctx, asks, "take_item", "run.bad_stuff")
+    return ask_many(b, ctx, asks, "take_item", ctx.rule)
 
 
 @step("others_pick")

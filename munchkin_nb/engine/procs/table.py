@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .. import hooks
 from ..core.builder import Builder
 from ..core.cards import card
+from ..core.state import GameState
 from ..query.cardinfo import abilities
 from ..query.items import IDENTITY, fits, sale_value
 from ..query.ruleset import rs
@@ -21,7 +23,11 @@ def place(b: Builder, name: str, cid: str, rules: Iterable[str] = ("turn.before_
         b.emit(
             "CardPlayed",
             {"player": name, "card": cid, "into": into},
-            list(rules) + [IDENTITY.get(c.kind, ("", "cheat.super_munchkin"))[1]],
+            list(rules) + [_identity_rule(s, cid)],
+        )
+    elif c.kind == "one_shot":  # kept on the table for later, never counting (combat.one_shot)
+        b.emit(
+            "CardPlayed", {"player": name, "card": cid, "into": "carried"}, list(rules) + ["combat.one_shot"]
         )
     else:
         into = "equipped" if fits(s, name, cid) else "carried"
@@ -30,6 +36,14 @@ def place(b: Builder, name: str, cid: str, rules: Iterable[str] = ("turn.before_
             {"player": name, "card": cid, "into": into},
             list(rules) + ["items.slots", "items.restrictions"],
         )
+
+
+def _identity_rule(s: GameState, cid: str) -> str:
+    """The rule a race, class, Half-Breed or Super Munchkin card follows as it goes on the table."""
+    kind = card(s, cid).kind
+    if kind in IDENTITY:
+        return IDENTITY[kind][1]
+    return hooks.CHEAT_RULE.first(s, cid) or "cheat.super_munchkin"
 
 
 def sell(b: Builder, player: str, cards: list[str], rules: Iterable[str] = ("items.sell",)) -> None:

@@ -286,18 +286,20 @@ def breakdown(state: GameState, c: Combat | None = None) -> Breakdown:
 @handles("effect", "extra_treasures")
 def treasures_for(state: GameState, c: Combat) -> int:
     """How many treasures the monsters still in the combat give."""
-    total = 0
+    return sum(monster_treasures(state, c, m) for m in c.monsters)
+
+
+def monster_treasures(state: GameState, c: Combat, m: dict[str, Any]) -> int:
+    """How many treasures one monster of the combat gives: its card's, its enhancers', its Mates'."""
     people = [state.player(n) for n in fighters(c)]
-    for m in c.monsters:
-        mc = card(state, m["card"])
-        n = mc.treasures or 0
-        for enh in m.get("enhancers", []):
-            n += (effect(card(state, enh), "monster_bonus") or {}).get("treasures", 0)
-        for x in effects(mc, "extra_treasures"):
-            if isinstance(x, dict) and any(holds(state, p, x.get("for")) for p in people):
-                n += x["extra_treasures"]
-        total += max(0, n) * (1 + len(m.get("mates", [])))
-    return total
+    mc = card(state, m["card"])
+    n = mc.treasures or 0
+    for enh in m.get("enhancers", []):
+        n += (effect(card(state, enh), "monster_bonus") or {}).get("treasures", 0)
+    for x in effects(mc, "extra_treasures"):
+        if isinstance(x, dict) and any(holds(state, p, x.get("for")) for p in people):
+            n += x["extra_treasures"]
+    return max(0, n) * (1 + len(m.get("mates", [])))
 
 
 @handles("effect", "extra_level_unaided")

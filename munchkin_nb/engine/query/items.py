@@ -13,6 +13,7 @@ from ..core.registry import handles
 from ..core.state import GameState
 from .cardinfo import abilities, has_ability, item_usable
 from .combat import counting_items, extra_items
+from .ruleset import ruleset_of
 
 IDENTITY = {"race": ("races", "race.one"), "class": ("classes", "class.one")}
 
@@ -138,6 +139,8 @@ def playable_on_table(s: GameState, name: str, cid: str) -> bool:
     c = card(s, cid)
     if c.kind in ("race", "class", "half_breed", "super_munchkin"):
         return identity_refusal(s, name, cid) is None
+    if c.kind == "one_shot":
+        return ruleset_of(s).one_shots_on_table
     return c.kind == "item" and entry_refusal(s, name, [cid]) is None
 
 

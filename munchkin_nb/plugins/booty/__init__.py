@@ -11,7 +11,7 @@ the hooks of `munchkin_nb.engine.hooks` and two moves of its own.
 from __future__ import annotations
 
 from munchkin_nb.rules.catalogue import Rule
-from munchkin_nb.rules.rulesets import Plugin, Ruleset, Words
+from munchkin_nb.rules.rulesets import Phrases, Plugin, Ruleset, Words
 
 from .rules import RENAMES, RULES
 
@@ -23,6 +23,10 @@ RULESET = Ruleset(
     name=NAME,
     card_set=NAME,
     dead_help_delay=0,  # 'Du kannst ab sofort schon wieder im Kampf helfen'
+    received_rule="booty.received",  # 'oder in dem Moment, in dem man sie erhält'
+    removed_monster_treasures=True,  # 'egal, ob du das Monster getötet oder anders eliminiert hast'
+    sell_received_at_once=True,  # 'Du darfst ihn nur in deinem eigenen Zug verkaufen'
+    no_trade_in_a_fight=True,  # 'nicht erlaubt, während eines Kampfes Gegenstände zu … handeln'
     renames=RENAMES,
     source="Munchkin Booty",
 )
@@ -31,6 +35,23 @@ PLUGIN = Plugin(
     RULES,
     ruleset=RULESET,
     words=Words(races=ACCENTS, classes=CLASSES, steps={"into_the_backpack": frozenset()}),
+    lessons=("what_changes_booty",),
+    course_order=20,
+    # its moves in words (English: the msgids of locale/<lang>/LC_MESSAGES/words.po)
+    phrases=Phrases(
+        done={
+            "lay_out_received": "laid out {card} at once",
+            "keep_received": "kept the rest in hand",
+            "play_bilingual": "played {card}",
+            "play_super_munchkin": "played {card}",
+        },
+        to_do={
+            "lay_out_received": "lay out {card} at once",
+            "keep_received": "keep the rest in hand",
+            "play_bilingual": "play {card}",
+            "play_super_munchkin": "play {card}",
+        },
+    ),
 )
 
 __all__ = ["ACCENTS", "CLASSES", "NAME", "PLUGIN", "RULES", "RULESET", "Rule"]

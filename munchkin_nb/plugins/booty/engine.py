@@ -1,4 +1,4 @@
-"""What Munchkin Booty changes in the engine: its hooks, its one step, and its three moves."""
+"""What Munchkin Booty changes in the engine: its hooks, its one step, and its two moves."""
 
 from __future__ import annotations
 
@@ -7,21 +7,30 @@ from typing import Any
 
 from munchkin_nb.engine.kit import (
     AFTER_ACTION,
+    CHEAT_RULE,
+    MAY_PAY,
     OPEN,
     Action,
     Builder,
+    CardParams,
     Ctx,
+    Discarded,
     GameState,
+    Given,
     Move,
     act,
     advance,
     card,
     check_identity,
     discard,
+    effects,
     in_hand,
     move,
     name_of,
     nothing,
+    offer_received,
+    params,
+    payload,
     place,
     playable_on_table,
     require,
@@ -30,19 +39,20 @@ from munchkin_nb.engine.kit import (
 
 from . import NAME
 
-RECEIVED = "received"  # the pending decision: lay out what you just received, or keep it
-
 
 # -- Super Munchkin and Bilingual go with what they stand on ----------------------------------
 def _lost_a_class(b: Builder, name: str) -> bool:
     """Whether this action's events took a class card away from `name`."""
-    owner = {"CardDiscarded": "player", "CardGiven": "from_player"}  # who the card left
-    return any(
-        e.type in owner
-        and e.payload.get(owner[e.type]) == name
-        and card(b.s, e.payload["card"]).kind == "class"
-        for e in b.events
-    )
+    for e in b.events:
+        if e.type == "CardDiscarded":
+            left, cid = payload(e, Discarded).player, payload(e, Discarded).card
+        elif e.type == "CardGiven":
+            left, cid = payload(e, Given).from_player, payload(e, Given).card
+        else:
+            continue
+        if left == name and card(b.s, cid).kind == "class":
+            return True
+    return False
 
 
 def _settle_cheats(b: Builder) -> None:
@@ -53,88 +63,26 @@ def _settle_cheats(b: Builder) -> None:
             discard(b, p.name, p.half_breed, "no accent left", ["booty.bilingual_lost"])
 
 
-# -- cards received out of your own turn may be laid out at that moment --------------------------
-def _received(b: Builder) -> dict[str, list[str]]:
-    """Cards this action put into the hand of a player whose turn it is not, still in hand."""
-    s = b.s
-    got: dict[str, list[str]] = {}
-    for e in b.events:
-        if e.type == "CardDrawn" and e.payload.get("reason") != "new_character":
-            who, cid = e.payload["player"], e.payload["card"]
-        elif e.type == "CardGiven" and e.payload.get("to", "hand") == "hand":
-            who, cid = e.payload["to_player"], e.payload["card"]
-        else:
-            continue
-        if who != s.active.name and cid in s.player(who).hand:
-            got.setdefault(who, []).append(cid)
-    return got
+@CHEAT_RULE.register(NAME)
+def bilingual_rule(s: GameState, cid: str) -> str | None:
+    """Bilingual follows its own rule, not Super Munchkin's."""
+    return "booty.bilingual" if card(s, cid).kind == "half_breed" else None
 
 
-def _layable(s: GameState, player: str, cards: Iterable[str]) -> list[str]:
-    p = s.player(player)
-    return [c for c in cards if c in p.hand and playable_on_table(s, player, c)]
-
-
-def _offer(b: Builder, player: str, cards: list[str]) -> None:
-    layable = _layable(b.s, player, cards)
-    if layable and not b.s.player(player).dead:
-        b.emit(
-            "DecisionRequired",
-            {"player": player, "kind": RECEIVED, "cards": layable, "then": []},
-            ["booty.received"],
-        )
+# -- a class pays for its ability with other cards, never with itself -----------------------------
+@MAY_PAY.register(NAME)
+def not_its_own_card(s: GameState, player: str, cid: str, ability: str) -> tuple[str, str] | None:
+    c = card(s, cid)
+    if ability and cid in s.player(player).in_play() and effects(c, ability):
+        return "booty.discard_cost", f"{c.name} cannot pay for its own ability."
+    return None
 
 
 @AFTER_ACTION.register(NAME)
 def settle(b: Builder, a: Action) -> None:
     """After each action: cheats whose class or accent is gone go; received cards may be laid out."""
     _settle_cheats(b)
-    if b.s.phase == "setup" or b.s.winners:
-        return
-    for player, cards in _received(b).items():
-        _offer(b, player, cards)
-
-
-@move
-class LayOutReceived(Move):
-    """Lay out one card you have just received, out of your own turn (Booty)."""
-
-    name = "lay_out_received"
-    exact = True
-    when = (f"pending:{RECEIVED}",)
-
-    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        for cid in _layable(s, player, s.pending[0]["cards"]):
-            yield act(self.name, player, card=cid)
-
-    def check(self, s: GameState, a: Action) -> None:
-        cid = in_hand(s, a)
-        require(cid in s.pending[0]["cards"], "booty.received", f"{cid} was not just received.")
-        check_identity(s, a.player, cid)
-        require(playable_on_table(s, a.player, cid), "booty.big", f"{cid} cannot be laid out now.")
-
-    def run(self, b: Builder, a: Action) -> None:
-        rest = [c for c in b.s.pending[0]["cards"] if c != a.params["card"]]
-        b.emit("DecisionMade", {"player": a.player, "kind": RECEIVED}, ["booty.received"])
-        place(b, a.player, a.params["card"], ("booty.received",))
-        _offer(b, a.player, rest)  # the others, if they still fit
-        advance(b)
-
-
-@move
-class KeepReceived(Move):
-    """Keep the rest of what you just received in your hand."""
-
-    name = "keep_received"
-    exact = True
-    when = (f"pending:{RECEIVED}",)
-
-    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        yield act(self.name, player)
-
-    def run(self, b: Builder, a: Action) -> None:
-        b.emit("DecisionMade", {"player": a.player, "kind": RECEIVED, "kept": True}, ["booty.received"])
-        advance(b)
+    offer_received(b)
 
 
 # -- Super Munchkin, Bilingual and a second accent: at any time -------------------------------------
@@ -168,7 +116,7 @@ class _AnyTime(Move):
         return self.anytime_rule
 
     def run(self, b: Builder, a: Action) -> None:
-        cid = a.params["card"]
+        cid = params(a, CardParams).card
         place(b, a.player, cid, (self.rule_for(b.s, cid),))
         advance(b)
 

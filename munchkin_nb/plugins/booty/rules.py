@@ -56,10 +56,19 @@ RULES: tuple[Rule, ...] = (
         "Klassen / Akzente: 'Du kannst eine Klasse/einen Akzent jederzeit ablegen, sogar mitten im Kampf'",
     ),
     _r(
+        "booty.abilities",
+        "Abilities on the cards",
+        "Each class and accent has the abilities its card prints (the Gunner's backstab and theft, the "
+        "French accent's level for helping kill a monster), gained when it is laid out, lost when it goes.",
+        "Klassen / Akzente: 'Jede Rasse/jeder Akzent hat besondere Fähigkeiten, die auf den Karten stehen.'",
+    ),
+    _r(
         "booty.discard_cost",
         "Abilities paid with cards",
-        "An ability paid for with discards may be paid with any card in play or in hand.",
-        "Klassen / Akzente: 'Ablegen kannst du jede Karte im Spiel oder von deiner Hand.'",
+        "An ability paid for with discards may be paid with any card in play or in hand, but not with "
+        "the class card whose ability it is (nor the whole hand when the hand is empty).",
+        "Klassen / Akzente: 'Ablegen kannst du jede Karte im Spiel oder von deiner Hand.' … 'Ebenso "
+        "wenig darfst du die Klassenkarte selbst ablegen.'",
     ),
     _r(
         "booty.super_munchkin",
@@ -150,7 +159,7 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.trade",
         "Trading",
-        "Only items in play are traded, never from the hand, at any time but in a fight; a traded item is laid out at once and sold only on your own turn.",
+        "Only items in play are traded, never from the hand, at any time but while a fight is on (nobody trades then); a traded item is laid out at once and sold only on your own turn (the very turn you got it, too).",
         "Gegenstände handeln: 'also nicht von deiner Hand'; 'jedoch nicht, wenn du dich im Kampf befindest'; 'Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort aus- gelegt.'",
     ),
     _r(
@@ -186,7 +195,7 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.bribe",
         "Bribes",
-        "Help may be bought with items you carry or any number of the monster's treasures.",
+        "Help may be bought with items you carry or any number of the monster's treasures; a share of the treasures comes with who draws first if you win.",
         "Um Hilfe bitten: 'Du darfst ihm einen beliebigen Gegenstand (oder mehrere) von denen anbieten, die du gerade bei dir trägst'",
     ),
     _r(
@@ -240,8 +249,11 @@ RULES: tuple[Rule, ...] = (
     _r(
         "booty.defeat_without_kill",
         "Defeated, not killed",
-        "A monster defeated without killing it gives no level.",
-        "Gewonnen!: 'du besiegt hast, ohne es zu töten'",
+        "A monster defeated without killing it gives no level, but its treasures all the same: one a card "
+        "removes from a fight gives them when the fight is won, even beside another monster (and none "
+        "if the fight is then lost).",
+        "Gewonnen!: 'du besiegt hast, ohne es zu töten' … 'egal, ob du das Monster getötet oder anders "
+        "eliminiert hast'; Kampf beeinflussen: 'bekommst du für das eliminierte Monster keinen Schatz'",
     ),
     _r(
         "booty.run",
@@ -295,6 +307,9 @@ RENAMES: dict[str, str] = {
     "class.one": "booty.one_class",
     "race.discard": "booty.drop_identity",
     "ability.discard_cost": "booty.discard_cost",
+    "thief.theft": "booty.abilities",
+    "thief.backstab": "booty.abilities",
+    "combat.elf_helper": "booty.abilities",
     "cheat.super_munchkin": "booty.super_munchkin",
     "cheat.not_a_race": "booty.super_munchkin_lost",
     "items.big": "booty.big",

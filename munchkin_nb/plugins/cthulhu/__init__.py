@@ -16,6 +16,8 @@ from .rules import RENAMES, RULES
 NAME = "cthulhu"
 CULTIST = "cultist"  # the class word of the Cultist cards
 PILE = "cultist"  # the Cultists' own discard pile
+#: the base game's card that the rulebook says cures every Cultist (in a game with the classic cards mixed in)
+CURE = "divine_intervention"
 
 RULESET = Ruleset(
     name=NAME,
@@ -23,6 +25,12 @@ RULESET = Ruleset(
     start_doors=2,
     start_treasures=2,
     piles=(PILE,),
+    received_rule="cthulhu.received",  # 'сразу же, как только вы их получили'
+    removed_monster_treasures=True,  # 'убив или убрав его, используя карту'
+    no_trade_in_a_fight=True,
+    one_shots_on_table=True,  # 'на столе она или в «руке»'  # 'Вы не можете торговать во время боя.'
+    # 'может комбинироваться с ним': the base game (Star Munchkin and Munchkin Fu are not here)
+    mixes=("classic",),
     renames=RENAMES,
     source="Munchkin Cthulhu",
 )
@@ -34,6 +42,8 @@ PLUGIN = Plugin(
         classes=frozenset({"professor", "investigator", "monster_whacker", CULTIST}),
         steps={"become_cultist": frozenset()},
     ),
+    lessons=("what_changes_cthulhu",),
+    course_order=10,
 )
 
-__all__ = ["CULTIST", "NAME", "PILE", "PLUGIN", "RULES", "RULESET", "Rule"]
+__all__ = ["CURE", "CULTIST", "NAME", "PILE", "PLUGIN", "RULES", "RULESET", "Rule"]

@@ -8,23 +8,29 @@ from munchkin_nb.engine.kit import (
     AFTER_ACTION,
     DISCARD_PILE,
     MAY_DROP,
+    MAY_PAY,
     MONSTER_LEVEL,
     Action,
     Builder,
     Ctx,
+    Discarded,
     GameState,
+    Played,
     Player,
     Step,
     Term,
+    Whose,
     card,
     change_level,
     check_win,
     discard,
     name_of,
+    offer_received,
+    payload,
     step,
 )
 
-from . import CULTIST, NAME, PILE
+from . import CULTIST, CURE, NAME, PILE
 
 
 def is_cultist_card(s: GameState, cid: str) -> bool:
@@ -46,6 +52,17 @@ def cultist_pile(s: GameState, cid: str) -> str | None:
 def cultist_stays(s: GameState, player: str, cid: str) -> tuple[str, str] | None:
     if is_cultist_card(s, cid):
         return "cthulhu.cultist_stays", f"{player} cannot drop the Cultist at will; only a card can end it."
+    return None
+
+
+@MAY_PAY.register(NAME)
+def cultist_not_a_cost(s: GameState, player: str, cid: str, ability: str) -> tuple[str, str] | None:
+    """Paying an ability with one's Cultist card would leave the cult at will: refused."""
+    if cid in s.player(player).classes and is_cultist_card(s, cid):
+        return (
+            "cthulhu.cultist_stays",
+            f"{player} cannot pay with the Cultist: nobody leaves the cult at will.",
+        )
     return None
 
 
@@ -100,24 +117,42 @@ def become_cultist(b: Builder, ctx: Ctx, arg: Any, st: Step) -> None:
 
 def _new_cultists(b: Builder) -> set[str]:
     """Players whom this action's events made Cultists."""
-    return {
-        e.payload["player"]
-        for e in b.events
-        if e.type == "CardPlayed"
-        and e.payload["into"] == "classes"
-        and is_cultist_card(b.s, e.payload["card"])
-    }
+    played = [payload(e, Played) for e in b.events if e.type == "CardPlayed"]
+    return {p.player for p in played if p.into == "classes" and is_cultist_card(b.s, p.card)}
 
 
 @AFTER_ACTION.register(NAME)
 def settle(b: Builder, a: Action) -> None:
-    """After each action: Super Munchkin without a class goes; the Cultists' two ends of the game."""
+    """After each action: the dead lose their lasting curses; Super Munchkin without a class goes;
+    the Cultists' two ends of the game."""
     s = b.s
+    for dead in {payload(e, Whose).player for e in b.events if e.type == "PlayerDied"}:
+        for cid in list(s.player(dead).curses):  # only class and level outlive a death
+            discard(b, dead, cid, "died", ["cthulhu.death"])
+    _cure(b)
     for p in s.players:
         if p.super_munchkin and not p.classes:
             discard(b, p.name, p.super_munchkin, "no class left", ["cthulhu.super_munchkin_lost"])
-    if s.winners or s.phase == "setup":  # the ends are checked once the game is under way
+    if not (s.winners or s.phase == "setup"):  # the ends are checked once the game is under way
+        _ends(b)
+    offer_received(b)
+
+
+def _cure(b: Builder) -> None:
+    """Divine Intervention (a base-game card, in a game with those cards mixed in), once played,
+    cures everyone: every Cultist card in play goes to the Cultists' pile."""
+    discarded = [payload(e, Discarded) for e in b.events if e.type == "CardDiscarded"]
+    played = [d.card for d in discarded if d.reason == "played" and d.card.partition("#")[0] == CURE]
+    if not played:
         return
+    for p in b.s.players:
+        for cid in [c for c in p.classes if is_cultist_card(b.s, c)]:
+            discard(b, p.name, cid, f"cured by {name_of(b, played[0])}", ["cthulhu.divine_intervention"])
+
+
+def _ends(b: Builder) -> None:
+    """The Cultists' two ends of the game: all Cultists, or one non-Cultist left."""
+    s = b.s
     others = [p for p in s.players if not is_cultist(s, p)]
     if not others:
         top = max(p.level for p in s.players)

@@ -97,7 +97,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "cthulhu.cultist_stays",
         "A Cultist stays a Cultist",
-        "A player may not drop a Cultist card at will; only cards (their own or others') take it away.",
+        "A player may not drop a Cultist card at will, nor pay an ability's cost with it; only cards "
+        "(their own or others') take it away.",
         "Сектанты: 'Вы не можете добровольно сбросить этот класс!'",
     ),
     _r(
@@ -111,6 +112,18 @@ RULES: tuple[Rule, ...] = (
         "Become a Cultist",
         "A card that makes a player a Cultist takes a Cultist card from the Cultists' pile into that player's classes (replacing a class that leaves no room); with none there it does nothing.",
         "Сектанты: 'Если сброшенных карт Сектанта нет — в этот раз вам удалось спастись.'",
+    ),
+    _r(
+        "cthulhu.divine_intervention",
+        "Divine Intervention cures the cult",
+        "Divine Intervention, a card of the base game (in a game with those cards shuffled in), cures everyone once it is played: every Cultist card in play goes to the Cultists' pile, and its owner is left without that class.",
+        "Более жесткие правила для Сектантов: 'Божественное Вмешательство действительно может исцелить всех от Оккультизма, будучи сыгранным'",
+    ),
+    _r(
+        "cthulhu.mix",
+        "Played with the base game's cards",
+        "Munchkin Cthulhu may be played with the base game's cards shuffled into its decks; the game keeps Munchkin Cthulhu's rules, and each card does what its text says.",
+        "Вступление: 'Основан на оригинальном Munchkin и может комбинироваться с ним'",
     ),
     _r(
         "cthulhu.already_cultist",
@@ -167,6 +180,14 @@ RULES: tuple[Rule, ...] = (
         "Звать на помощь: 'А вот помощник ваш уровни не получает.'; Когда играть Карты: 'Инструкции на картах всегда главнее общих правил.'",
     ),
     _r(
+        "cthulhu.defeat_without_kill",
+        "Removed by a card: treasures, no level",
+        "A monster a card removes from a fight gives no level but its treasures, when the fight is won, "
+        "even if another monster was fought beside it; if you run from the others, you get none.",
+        "Сокровища: 'Когда вы побеждаете монстра, убив или убрав его, используя карту, вы получаете его "
+        "Сокровища.'",
+    ),
+    _r(
         "cthulhu.run",
         "Running away",
         "A run-away roll of 5 or more escapes.",
@@ -175,7 +196,7 @@ RULES: tuple[Rule, ...] = (
     _r(
         "cthulhu.death",
         "Death",
-        "A dead player keeps class and level and loses every other card.",
+        "A dead player keeps class and level and loses every other card, lasting curses too.",
         "Смерть: 'Вы сохраняете только Класс и Уровень'",
     ),
     _r(
@@ -205,7 +226,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "cthulhu.trade",
         "Trading",
-        "Items in play (never from the hand, never other cards) may be traded at any time but in a combat.",
+        "Items in play (never from the hand, never other cards) may be traded at any time but while a "
+        "fight is on: then nobody trades, whoever fights.",
         "Торговля: 'Меняться можно только вещами со стола, но не из руки.'",
     ),
     _r(
@@ -219,6 +241,15 @@ RULES: tuple[Rule, ...] = (
         "A curse from hand",
         "A curse drawn face down may be played on any player at any moment.",
         "Проклятия: 'может быть сыграно на ЛЮБОГО игрока в ЛЮБОЙ момент игры'",
+    ),
+    _r(
+        "cthulhu.received",
+        "Played as soon as received",
+        "A treasure or class card received out of your own turn (won as a helper, given as charity, "
+        "looted from a body) may be played at that moment, where it could go on the table; otherwise "
+        "it waits for your turn.",
+        "Сокровища - как играть: 'Любая карта Сокровища может быть сыграна сразу же по факту получения "
+        "или в любой момент вашего собственного хода.'",
     ),
     _r(
         "cthulhu.one_shot",
@@ -254,6 +285,7 @@ RENAMES: dict[str, str] = {
     "items.restrictions": "cthulhu.professor_items",
     "combat.elf_helper": "cthulhu.helper_levels",
     "run.roll": "cthulhu.run",
+    "combat.defeat_without_kill": "cthulhu.defeat_without_kill",
     "death.lose_everything": "cthulhu.death",
     "death.loot_the_body": "cthulhu.loot_the_body",
     "death.new_character": "cthulhu.new_character",

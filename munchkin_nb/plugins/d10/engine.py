@@ -8,6 +8,7 @@ door. What lasts beyond one action is a mark: the turn of a 9 (no more rolls) an
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from munchkin_nb.engine.kit import (
@@ -16,6 +17,7 @@ from munchkin_nb.engine.kit import (
     PLAYER_TERMS,
     Action,
     Builder,
+    CardParams,
     Combat,
     Decision,
     GameState,
@@ -32,6 +34,8 @@ from munchkin_nb.engine.kit import (
     effect,
     handles,
     move,
+    params,
+    parse,
     pending,
     require,
 )
@@ -117,15 +121,31 @@ class RollD10(Move):
         _settle(b, a.player, result, False, ["d10.roll"])
 
 
+@dataclass(frozen=True)
+class DieCard:
+    """A card that sets the d10, and the face it sets it to."""
+
+    card: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Face:
+    """The face of the d10 a player picks after a 10."""
+
+    face: int
+
+
 def _check_die_card(s: GameState, a: Action, held: list[str], rule: str, what: str) -> None:
     """A die card on the waiting roll: the first one only, never on a 10, a card the player holds,
     a face of the d10."""
     d = _decision(s)
     require(not d["fixed"], "d10.one_die_card", "this roll was already changed or chosen.")
     require(d["result"] != SIDES, "d10.choose", "nobody can change a 10.")
-    require(a.params.get("card") in held, rule, f"{a.player} holds no {what}.")
-    v = a.params.get("value")
-    require(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SIDES, rule, "a d10 shows 1 to 10.")
+    held_card = parse(a, CardParams)
+    require(held_card is not None and held_card.card in held, rule, f"{a.player} holds no {what}.")
+    die = parse(a, DieCard)
+    require(die is not None and 1 <= die.value <= SIDES, rule, "a d10 shows 1 to 10.")
 
 
 @move
@@ -146,8 +166,9 @@ class SetD10(Move):
         _check_die_card(s, a, die_setters(s, a.player), "d10.loaded_die", "card that sets the die")
 
     def run(self, b: Builder, a: Action) -> None:
-        discard(b, a.player, a.params["card"], "set the d10", ["d10.loaded_die"])
-        _replace(b, a.player, a.params["value"], True, ["d10.loaded_die", "d10.one_die_card"])
+        die = params(a, DieCard)
+        discard(b, a.player, die.card, "set the d10", ["d10.loaded_die"])
+        _replace(b, a.player, die.value, True, ["d10.loaded_die", "d10.one_die_card"])
 
 
 @handles("effect", "set_others_die")
@@ -183,8 +204,9 @@ class ReloadD10(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         roller = _decision(b.s)["player"]  # a d10 roll always has its roller
-        discard(b, a.player, a.params["card"], "set the d10", ["d10.reloaded_die"])
-        _replace(b, roller, a.params["value"], True, ["d10.reloaded_die", "d10.one_die_card"])
+        die = params(a, DieCard)
+        discard(b, a.player, die.card, "set the d10", ["d10.reloaded_die"])
+        _replace(b, roller, die.value, True, ["d10.reloaded_die", "d10.one_die_card"])
 
 
 @move
@@ -206,14 +228,15 @@ class ChooseD10(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         require(_decision(s)["result"] == SIDES, "d10.choose", "only a 10 lets you choose.")
+        pick = parse(a, Face)
         require(
-            a.params.get("face") in self._picks(s, a.player),
+            pick is not None and pick.face in self._picks(s, a.player),
             "d10.choose",
             "pick a face from 1 to 9 (7 and 8 need a class or a race in play).",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        _replace(b, a.player, a.params["face"], True, ["d10.choose"])
+        _replace(b, a.player, params(a, Face).face, True, ["d10.choose"])
 
 
 def _options(s: GameState, player: str, result: int) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ for entering or leaving). Portals are door cards that move the party between dun
 
 from __future__ import annotations
 
-from munchkin_nb.rules.rulesets import Module, Plugin, Words
+from munchkin_nb.rules.rulesets import Module, Phrases, Plugin, Words
 
 from .rules import RULES
 
@@ -54,6 +54,28 @@ PLUGIN = Plugin(
             "enter_dungeon": frozenset({"leave"}),  # {enter_dungeon: deck|discards, leave: one|all}
             "exit_dungeon": frozenset(),  # leave one of the dungeons in play (never the last)
         },
+    ),
+    lessons=("dungeons",),
+    course_order=70,
+    # its moves in words (English: the msgids of locale/<lang>/LC_MESSAGES/words.po)
+    phrases=Phrases(
+        done={
+            "discover_exit": "discarded {cards} to find a way out",
+            "dungeon_leave": "left the dungeon {card}",
+            "dungeon_stay": "stayed in every dungeon",
+            "play_portal": "played the portal {card}",
+            "portal_flip": "turned over the portal {card}",
+            "portal_keep": "kept the portal",
+        },
+        to_do={
+            "discover_exit": "discard {cards} to find a way out",
+            "dungeon_leave": "leave the dungeon {card}",
+            "dungeon_stay": "stay in every dungeon",
+            "play_portal": "play the portal {card}",
+            "portal_flip": "turn over the portal {card}",
+            "portal_keep": "keep the portal",
+        },
+        engine_words=("entered {what}", "left {what}"),
     ),
 )
 

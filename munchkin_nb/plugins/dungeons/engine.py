@@ -20,7 +20,10 @@ from munchkin_nb.engine.kit import (
     PLAYER_TERMS,
     Action,
     Builder,
+    CardParams,
+    CardsParams,
     Combat,
+    Drawn,
     GameState,
     Move,
     Player,
@@ -40,6 +43,9 @@ from munchkin_nb.engine.kit import (
     holds,
     move,
     open_door,
+    params,
+    parse,
+    payload,
     pending,
     reopen_if_fighting,
     require,
@@ -254,10 +260,10 @@ def face_down(b: Builder, a: Action) -> None:
         return
     asked = {p.get("card") for p in s.pending if p.get("kind") == DRAWN}
     for e in list(b.events):
-        if e.type != "CardDrawn" or e.payload.get("face") != "down":
+        if e.type != "CardDrawn" or payload(e, Drawn).face != "down":
             continue
-        cid, who = e.payload["card"], e.payload["player"]
-        if card(s, cid).kind == PORTAL and cid in s.player(who).hand and cid not in asked:
+        cid, who = payload(e, Drawn).card, payload(e, Drawn).player
+        if who is not None and card(s, cid).kind == PORTAL and cid in s.player(who).hand and cid not in asked:
             asked.add(cid)
             b.emit(
                 "DecisionRequired", {"player": who, "kind": DRAWN, "card": cid}, ["dungeons.portal_face_down"]
@@ -283,13 +289,16 @@ class PortalFlip(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         d = decision(s, DRAWN, a.player, "dungeons.portal_face_down")
+        portal = parse(a, CardParams)
         require(
-            a.params.get("card") == d["card"], "dungeons.portal_face_down", "that is not the portal drawn."
+            portal is not None and portal.card == d["card"],
+            "dungeons.portal_face_down",
+            "that is not the portal drawn.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit("DecisionMade", {"player": a.player, "kind": DRAWN}, ["dungeons.portal_face_down"])
-        obey(b, a.player, a.params["card"], "door_down", ["dungeons.portal_face_down"])
+        obey(b, a.player, params(a, CardParams).card, "door_down", ["dungeons.portal_face_down"])
         advance(b)
 
 
@@ -335,20 +344,18 @@ class DungeonLeave(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         d = decision(s, LEAVE, a.player, "dungeons.leave_one")
+        left = parse(a, CardParams)
         require(
-            a.params.get("card") in d["options"] and a.params.get("card") in s.table,
+            left is not None and left.card in d["options"] and left.card in s.table,
             "dungeons.leave_one",
             f"leave one of the dungeons offered: {', '.join(d['options'])}.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
         d = dict(b.s.pending[0])
-        b.emit(
-            "DecisionMade",
-            {"player": a.player, "kind": LEAVE, "card": a.params["card"]},
-            ["dungeons.leave_one"],
-        )
-        _leave(b, a.player, a.params["card"])
+        cid = params(a, CardParams).card
+        b.emit("DecisionMade", {"player": a.player, "kind": LEAVE, "card": cid}, ["dungeons.leave_one"])
+        _leave(b, a.player, cid)
         _recheck(b)
         _then(b, a.player, d.get("then"))
         advance(b)
@@ -397,9 +404,10 @@ class PlayPortal(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         rule = "dungeons.portal_from_hand"
-        cid = a.params.get("card")
+        portal = parse(a, CardParams)
+        cid = portal.card if portal is not None else None
         require(
-            isinstance(cid, str) and cid in s.player(a.player).hand and card(s, cid).kind == PORTAL,
+            cid is not None and cid in s.player(a.player).hand and card(s, cid).kind == PORTAL,
             rule,
             f"{a.player} holds no such portal.",
         )
@@ -411,7 +419,7 @@ class PlayPortal(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit("MarkSet", {"key": _mark(a.player), "value": b.s.turn}, ["dungeons.portal_from_hand"])
-        obey(b, a.player, a.params["card"], "door_down", ["dungeons.portal_from_hand"])
+        obey(b, a.player, params(a, CardParams).card, "door_down", ["dungeons.portal_from_hand"])
 
 
 def _cheapest(s: GameState, player: str) -> list[str]:
@@ -441,11 +449,12 @@ class DiscoverExit(Move):
             yield act(self.name, player, cards=_cheapest(s, player))
 
     def check(self, s: GameState, a: Action) -> None:
-        cards = a.params.get("cards") or []
+        chosen = parse(a, CardsParams)
+        cards = chosen.cards if chosen is not None else ()
         hand = s.player(a.player).hand
         require(s.active.name == a.player, "dungeons.exit", "an exit is discovered in your own turn.")
         require(
-            isinstance(cards, list) and len(cards) == EXIT_CARDS and len(set(cards)) == EXIT_CARDS,
+            chosen is not None and len(cards) == EXIT_CARDS and len(set(cards)) == EXIT_CARDS,
             "dungeons.exit",
             f"discard exactly {EXIT_CARDS} different cards from your hand.",
         )
@@ -455,7 +464,7 @@ class DiscoverExit(Move):
         require(_left(s), "dungeons.deck", "no dungeon is left to discover.")
 
     def run(self, b: Builder, a: Action) -> None:
-        for cid in a.params["cards"]:
+        for cid in params(a, CardsParams).cards:
             discard(b, a.player, cid, "discovered an exit", ["dungeons.exit"])
         enter(b, a.player, "deck", "one", None, ["dungeons.exit"])
         reopen_if_fighting(b, a.player)

@@ -7,7 +7,7 @@ ruleset; what an Epic character does differently (two doors, race and class powe
 
 from __future__ import annotations
 
-from munchkin_nb.rules.rulesets import Module, Plugin
+from munchkin_nb.rules.rulesets import Module, Phrases, Plugin
 
 from .expansions_rules import RULES as WITH_EXPANSIONS
 from .rules import RULES
@@ -39,6 +39,53 @@ MODULE = Module(
     changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
 )
 # with them the expansions' epic powers; they act only with both modules on
-PLUGIN = Plugin(NAME, RULES + WITH_EXPANSIONS, module=MODULE)
+PLUGIN = Plugin(
+    NAME,
+    RULES + WITH_EXPANSIONS,
+    module=MODULE,
+    lessons=("epic",),
+    course_order=90,
+    # its moves in words (English: the msgids of locale/<lang>/LC_MESSAGES/words.po)
+    phrases=Phrases(
+        done={
+            "epic_arrow": "shot an arrow at the monsters (-2), discarding {card}",
+            "epic_escape_curse": "discarded {card} to run from the curse",
+            "epic_suffer_curse": "let the curse land",
+            "epic_miracle": "discarded {cards} for a miracle",
+            "epic_shadow_steal": "discarded {card} to steal from {target}'s hand",
+            "epic_orc_eat": "ate {monster}",
+            "epic_centaur_herd": "discarded {cards} to take the steed",
+            "epic_tame_pet": "made {monster} a pet",
+            "epic_pet_bonus": "sacrificed the pet for {target}",
+            "epic_pet_wander": "set the pet on the fight",
+            "epic_ranger_tame": "discarded the hand to tame {monster}",
+            "epic_drop_big_item": "discarded the big item {card}",
+            "epic_play_turned": "played {card}, turned at the door, before the fight",
+            "epic_fight_now": "kept the turned card and went on to the fight",
+        },
+        to_do={
+            "epic_arrow": "shoot an arrow at the monsters (-2), discarding {card}",
+            "epic_escape_curse": "discard {card} to run from the curse",
+            "epic_suffer_curse": "let the curse land",
+            "epic_miracle": "discard {cards} for a miracle",
+            "epic_shadow_steal": "discard {card} to steal from {target}'s hand",
+            "epic_orc_eat": "eat {monster}",
+            "epic_centaur_herd": "discard {cards} to take the steed",
+            "epic_tame_pet": "make {monster} a pet",
+            "epic_pet_bonus": "sacrifice the pet for {target}",
+            "epic_pet_wander": "set the pet on the fight",
+            "epic_ranger_tame": "discard the hand to tame {monster}",
+            "epic_drop_big_item": "discard the big item {card}",
+            "epic_play_turned": "play {card}, turned at the door, before the fight",
+            "epic_fight_now": "keep the turned card and go on to the fight",
+        },
+        done_variants={
+            ("epic_arrow", "target"): "shot an arrow at {target} (-2), discarding {card}",
+        },
+        to_do_variants={
+            ("epic_arrow", "target"): "shoot an arrow at {target} (-2), discarding {card}",
+        },
+    ),
+)
 
 __all__ = ["EPIC_FROM", "MODULE", "NAME", "PLUGIN", "RULES"]

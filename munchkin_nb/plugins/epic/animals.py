@@ -17,7 +17,9 @@ from munchkin_nb.engine.kit import (
     Action,
     Builder,
     Combat,
+    Discarded,
     GameState,
+    MonsterParams,
     Move,
     Player,
     Term,
@@ -30,6 +32,9 @@ from munchkin_nb.engine.kit import (
     fighters,
     move,
     on_enter,
+    params,
+    parse,
+    payload,
     races,
     reopen,
     require,
@@ -90,14 +95,15 @@ class TamePet(Move):
         require(pet_of(s, a.player) is None, "epic.human", f"{a.player} has a pet in play already.")
         c = _fighting(s)
         require(c is not None and c.fighter == a.player, "epic.human", "only the monster you are fighting.")
+        pick = parse(a, MonsterParams)
         require(
-            a.params.get("monster") in self._tameable(s, a.player),
+            pick is not None and pick.monster in self._tameable(s, a.player),
             "epic.human",
             f"only a monster of level {PET_LEVEL} or less of this fight becomes a pet.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        s, m = b.s, a.params["monster"]
+        s, m = b.s, params(a, MonsterParams).monster
         entry = next(x for x in s.fight.monsters if x["card"] == m)
         for cid in list(entry.get("enhancers", [])) + list(entry.get("mates", [])):
             discard(b, None, cid, "its monster became a pet", ["epic.human"])
@@ -165,7 +171,7 @@ class PetBonus(_PetUse):
         mod = {
             "card": None,
             "side": "players",
-            "target": a.params["target"],
+            "target": target(b.s, a),
             "amount": level,
             "by": a.player,
             "source": "pet",
@@ -250,11 +256,8 @@ def note_prey(b: Builder, a: Action) -> None:
         return
     if PREY not in s.marks and not any(_may_tame(s, p.name) for p in s.players):
         return
-    got = [
-        e.payload["card"]
-        for e in b.events
-        if e.type == "CardDiscarded" and card(s, e.payload["card"]).kind == "monster"
-    ]
+    discarded = [payload(e, Discarded).card for e in b.events if e.type == "CardDiscarded"]
+    got = [cid for cid in discarded if card(s, cid).kind == "monster"]
     prey = [m for m in got if any(m in pile for pile in s.discards.values())]
     if prey != (s.marks.get(PREY) or []):
         b.emit("MarkSet", {"key": PREY, "value": prey or None}, ["epic.ranger"])
@@ -298,14 +301,15 @@ class TameSteed(Move):
             "epic.ranger",
             f"taming costs the whole hand, {TAME_COST} cards or more.",
         )
+        pick = parse(a, MonsterParams)
         require(
-            a.params.get("monster") in _prey(s),
+            pick is not None and pick.monster in _prey(s),
             "epic.ranger",
             "only a monster discarded by the last action, still on the discard pile, is tamed.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        s, m = b.s, a.params["monster"]
+        s, m = b.s, params(a, MonsterParams).monster
         p = s.player(a.player)
         for cid in list(p.hand):
             discard(b, a.player, cid, "paid to tame a steed", ["epic.ranger", "ability.discard_cost"])

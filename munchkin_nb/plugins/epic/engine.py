@@ -8,6 +8,7 @@ apply wait in a mark, `epic.door_rest:<player>`, and go on after the action that
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from munchkin_nb.engine.kit import (
@@ -20,6 +21,8 @@ from munchkin_nb.engine.kit import (
     SALE_VALUE,
     Action,
     Builder,
+    CardParams,
+    CardsParams,
     GameState,
     IllegalAction,
     Move,
@@ -42,6 +45,8 @@ from munchkin_nb.engine.kit import (
     on_draw,
     on_enter,
     owned,
+    params,
+    parse,
     phase,
     place,
     playable_on_table,
@@ -57,6 +62,25 @@ from munchkin_nb.engine.kit import (
 from . import EPIC_FROM, NAME
 
 REST = "epic.door_rest"
+
+
+@dataclass(frozen=True)
+class ArrowParams:
+    """An Epic elf's arrow: the card discarded for it, the side it hits, the player if a player."""
+
+    card: str
+    side: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class StealParams:
+    """An Epic thief's steal from the shadows: the card paid, the player stolen from."""
+
+    card: str
+    target: str
+
+
 MONSTERS = ("monster", "monster_enhancer")
 #: (race or class, the word) -> the abilities (vocabulary effect keys) it grants an Epic character
 POWERS: dict[str, list[tuple[str, str, Any, str]]] = {
@@ -219,13 +243,14 @@ class PlayTurned(Move):
         if d is None:
             raise IllegalAction("epic.door_order", "no race or class was turned among your doors just now.")
         require(
-            a.params.get("card") in _first_choice(s, a.player, d["options"]),
+            (turned := parse(a, CardParams)) is not None
+            and turned.card in _first_choice(s, a.player, d["options"]),
             "epic.door_order",
             "play a race or class turned among your two doors.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        s, cid = b.s, a.params["card"]
+        s, cid = b.s, params(a, CardParams).card
         d = dict(s.pending[0])
         b.emit("DecisionMade", {"player": a.player, "kind": BEFORE}, ["epic.door_order"])
         place(b, a.player, cid, ["epic.door_order"])
@@ -280,9 +305,10 @@ def cheapest(s: GameState, cards: list[str], n: int) -> list[str]:
 
 def two_cards(s: GameState, a: Action, rule: str, why: str) -> None:
     """The action's `cards` are two different cards its player owns: what a power costs."""
-    cards = a.params.get("cards")
-    require(isinstance(cards, list) and len(cards) == 2 and len(set(cards)) == 2, rule, why)
-    for cid in a.params["cards"]:
+    p = parse(a, CardsParams)
+    require(p is not None and len(p.cards) == 2 and len(set(p.cards)) == 2, rule, why)
+    assert p is not None  # for the type checker: just required
+    for cid in p.cards:
         owned(s, Action(a.name, a.player, {"card": cid}))
 
 
@@ -313,7 +339,7 @@ class Miracle(Move):
         two_cards(s, a, "epic.cleric", "a miracle costs two different cards.")
 
     def run(self, b: Builder, a: Action) -> None:
-        for cid in a.params["cards"]:
+        for cid in params(a, CardsParams).cards:
             discard(b, a.player, cid, "paid for a miracle", ["epic.cleric"])
         draw(b, a.player, "treasure", "down", "miracle", ["epic.cleric"])
 
@@ -380,9 +406,10 @@ class ShadowSteal(Move):
         require(bool(s.player(t).hand), "epic.thief", f"{t} has no cards in hand.")
 
     def run(self, b: Builder, a: Action) -> None:
-        s, t = b.s, a.params["target"]
+        s, p = b.s, params(a, StealParams)
+        t = p.target
         b.emit("MarkSet", {"key": f"epic.thief:{a.player}", "value": s.turn}, ["epic.thief"])
-        discard(b, a.player, a.params["card"], "paid for a steal", ["epic.thief", "ability.discard_cost"])
+        discard(b, a.player, p.card, "paid for a steal", ["epic.thief", "ability.discard_cost"])
         hand = s.player(t).hand
         cid = hand[pick_one(b, a.player, len(hand))]
         payload = {"from_player": t, "to_player": a.player, "card": cid, "reason": "steal"}
@@ -440,23 +467,23 @@ class Arrow(Move):
         require(_arrows_shot(s, a.player) < ARROWS, "epic.elf", f"{a.player} has shot two arrows this turn.")
         require(bool(c.monsters), "epic.elf", "no monster is left in the fight.")
         owned(s, a)  # a card from the hand or one in play, as a race's power is paid
-        side = a.params.get("side")
+        shot = parse(a, ArrowParams)
+        side = shot.side if shot is not None else None
         require(side in ("players", "monsters"), "epic.elf", "an arrow hits the players or the monsters.")
-        if side == "players":
-            require(
-                a.params.get("target") in (c.fighter, c.helper), "epic.elf", "hit a fighter or the helper."
-            )
+        if shot is not None and side == "players":
+            require(shot.target in (c.fighter, c.helper), "epic.elf", "hit a fighter or the helper.")
 
     def run(self, b: Builder, a: Action) -> None:
         s = b.s
         shot = [s.turn, _arrows_shot(s, a.player) + 1]
         b.emit("MarkSet", {"key": f"epic.arrows:{a.player}", "value": shot}, ["epic.elf"])
-        discard(b, a.player, a.params["card"], "an arrow", ["epic.elf", "ability.discard_cost"])
-        players = a.params["side"] == "players"
+        p = params(a, ArrowParams)
+        discard(b, a.player, p.card, "an arrow", ["epic.elf", "ability.discard_cost"])
+        players = p.side == "players"
         mod = {
             "card": None,
-            "side": a.params["side"],
-            "target": a.params["target"] if players else s.fight.monsters[0]["card"],
+            "side": p.side,
+            "target": p.target if players else s.fight.monsters[0]["card"],
             "amount": -2,
             "by": a.player,
             "source": "arrow",
@@ -525,7 +552,13 @@ class EscapeCurse(_CurseAnswer):
         in_hand(s, a)
 
     def run(self, b: Builder, a: Action) -> None:
-        discard(b, a.player, a.params["card"], "ran from a curse", ["epic.wizard", "ability.discard_cost"])
+        discard(
+            b,
+            a.player,
+            params(a, CardParams).card,
+            "ran from a curse",
+            ["epic.wizard", "ability.discard_cost"],
+        )
         roll = b.roll(a.player, "curse_escape", ["epic.wizard"])
         if roll >= ruleset_of(b.s).escape_on:
             _settle(b, a.player, lands=False)
@@ -576,7 +609,7 @@ def market_count(b: Builder, a: Action) -> None:
     if a.name != "sell" or not _market(s, s.player(a.player)):
         return
     used = _doubled_this_turn(s, a.player)
-    doubled = min(MARKET, used + len(a.params["cards"]))
+    doubled = min(MARKET, used + len(params(a, CardsParams).cards))
     if doubled > used:
         b.emit("MarkSet", {"key": f"epic.market:{a.player}", "value": [s.turn, doubled]}, ["epic.halfling"])
 
@@ -648,15 +681,16 @@ class DropBigItem(Move):
             "epic.steed_lost",
             "no big item is waiting to be discarded.",
         )
+        p = parse(a, CardParams)
         require(
-            a.params.get("card") in big_items(s, a.player),
+            p is not None and p.card in big_items(s, a.player),
             "epic.steed_lost",
             "discard one of your big items.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit("DecisionMade", {"player": a.player, "kind": DROP}, ["epic.steed_lost"])
-        discard(b, a.player, a.params["card"], "too many big items", ["epic.steed_lost"])
+        discard(b, a.player, params(a, CardParams).card, "too many big items", ["epic.steed_lost"])
         if _over(b.s, a.player):
             payload = {"player": a.player, "kind": DROP, "options": big_items(b.s, a.player)}
             b.emit("DecisionRequired", payload, ["epic.steed_lost"])

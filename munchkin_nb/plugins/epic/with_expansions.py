@@ -20,10 +20,16 @@ from munchkin_nb.engine.kit import (
     REWARD_TO,
     Action,
     Builder,
+    CardsParams,
     Combat,
+    Discarded,
+    Ended,
     GameState,
+    Helping,
+    MonsterParams,
     Move,
     Player,
+    Ran,
     Term,
     act,
     card,
@@ -35,6 +41,9 @@ from munchkin_nb.engine.kit import (
     enhancers_on,
     levels_of,
     move,
+    params,
+    parse,
+    payload,
     races,
     reopen,
     require,
@@ -149,15 +158,19 @@ def tall_helps(b: Builder, a: Action) -> None:
     if not both_on(s):
         return
     for e in list(b.events):
-        if e.type == "HelpAccepted" and s.combat is not None and _tall(s, s.player(e.payload["helper"])):
-            who = e.payload["helper"]
+        if (
+            e.type == "HelpAccepted"
+            and s.combat is not None
+            and _tall(s, s.player(payload(e, Helping).helper))
+        ):
+            who = payload(e, Helping).helper
             die = b.roll(who, "tall_help", ["epic.tall"])
             b.emit("MarkSet", {"key": f"{TALL}:{who}", "value": [s.turn, die]}, ["epic.tall"])
         elif e.type == "CombatEnded":
             for key in [k for k in s.marks if k.startswith(TALL + ":")]:
                 got, who = s.marks[key], key.split(":", 1)[1]
                 b.emit("MarkSet", {"key": key, "value": None}, ["epic.tall"])
-                if e.payload.get("outcome") == "won" and got[0] == s.turn and not s.player(who).dead:
+                if payload(e, Ended).outcome == "won" and got[0] == s.turn and not s.player(who).dead:
                     kind = "treasure" if s.discards["treasure"] else "door"
                     if s.discards[kind]:
                         top = s.discards[kind][-1]
@@ -177,7 +190,7 @@ def so_wicked(b: Builder, a: Action) -> None:
         if e.type == "CombatEnded" and DARK in s.marks:
             b.emit("MarkSet", {"key": DARK, "value": None}, ["epic.dark"])
         elif e.type == "HelpDeclined" and s.combat is not None and s.fight.stage == "fight":
-            asker, refuser = s.fight.fighter, e.payload["helper"]
+            asker, refuser = s.fight.fighter, payload(e, Helping).helper
             p = s.player(asker)
             if DARK in s.marks or not (is_epic(s, p) and enhanced(s, p, "dark", "races")):
                 continue
@@ -210,12 +223,11 @@ def steed_discarded(b: Builder, a: Action) -> None:
     for e in list(b.events):
         if (
             e.type == "CardDiscarded"
-            and e.payload.get("player")
-            and card(s, e.payload["card"]).kind == "steed"
+            and payload(e, Discarded).player
+            and card(s, payload(e, Discarded).card).kind == "steed"
         ):
-            b.emit(
-                "MarkSet", {"key": HERD, "value": [e.payload["card"], e.payload["player"]]}, ["epic.centaur"]
-            )
+            gone = payload(e, Discarded)
+            b.emit("MarkSet", {"key": HERD, "value": [gone.card, gone.player]}, ["epic.centaur"])
 
 
 @move
@@ -252,7 +264,7 @@ class Herd(Move):
             "only an Epic centaur takes a steed another player just discarded.",
         )
         two_cards(s, a, "epic.centaur", "the steed costs two different cards from hand.")
-        for cid in a.params["cards"]:
+        for cid in params(a, CardsParams).cards:
             require(cid in s.player(a.player).hand, "epic.centaur", "the two cards come from the hand.")
 
     def run(self, b: Builder, a: Action) -> None:
@@ -262,7 +274,7 @@ class Herd(Move):
         deck = card(s, steed).deck
         b.emit("CardTakenFromDiscard", {"player": a.player, "card": steed, "deck": deck}, ["epic.centaur"])
         b.emit("MarkSet", {"key": HERD, "value": None}, ["epic.centaur"])
-        for cid in a.params["cards"]:
+        for cid in params(a, CardsParams).cards:
             discard(b, a.player, cid, "paid for a steed", ["epic.centaur"])
 
 
@@ -291,14 +303,21 @@ class OrcEats(Move):
             yield act(self.name, player, monster=m)
 
     def check(self, s: GameState, a: Action) -> None:
+        pick = parse(a, MonsterParams)
         require(
-            a.params.get("monster") in self._food(s, a.player),
+            pick is not None and pick.monster in self._food(s, a.player),
             "epic.orc",
             "only an Epic orc fighting on their own turn eats a level-1 monster of the fight.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        payload = {"monster": a.params["monster"], "reason": "eaten", "treasures": 0, "levels": 1, "kills": 1}
+        payload = {
+            "monster": params(a, MonsterParams).monster,
+            "reason": "eaten",
+            "treasures": 0,
+            "levels": 1,
+            "kills": 1,
+        }
         b.emit("MonsterRemoved", payload, ["epic.orc"])
         if not b.s.fight.monsters:  # nothing left to fight: nobody can stop the meal
             reward(b, levels=0)
@@ -314,17 +333,17 @@ def after_a_run(b: Builder, a: Action) -> None:
     if not both_on(s):
         return
     for e in list(b.events):
-        if e.type == "RanAway" and _slippery(s, e.payload["player"]):
-            who = e.payload["player"]
+        if e.type == "RanAway" and _slippery(s, payload(e, Ran).player):
+            who = payload(e, Ran).player
             got = s.marks.get(f"{RAN}:{who}")
             ran = list(got) if isinstance(got, list) and got[0] == s.turn else [s.turn, 0, 0]
-            ran[1 if e.payload["escaped"] else 2] += 1
+            ran[1 if payload(e, Ran).escaped else 2] += 1
             b.emit("MarkSet", {"key": f"{RAN}:{who}", "value": ran}, [_slippery(s, who)])
         elif e.type == "CombatEnded":
             for key in [k for k in s.marks if k.startswith(RAN + ":")]:
                 ran, who = s.marks[key], key.split(":", 1)[1]
                 b.emit("MarkSet", {"key": key, "value": None}, [_slippery(s, who) or "run.roll"])
-                if e.payload.get("outcome") == "ran away" and ran[0] == s.turn:
+                if payload(e, Ended).outcome == "ran away" and ran[0] == s.turn:
                     _paid(b, who, ran)
 
 

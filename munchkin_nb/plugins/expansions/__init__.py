@@ -7,7 +7,7 @@ Switched on per game: `simulate --modules expansions`, `modules: [expansions]`.
 
 from __future__ import annotations
 
-from munchkin_nb.rules.rulesets import Module, Plugin, Words
+from munchkin_nb.rules.rulesets import Module, Phrases, Plugin, Words
 
 from .rules import RULES
 
@@ -40,6 +40,21 @@ PLUGIN = Plugin(
         kinds={
             kind: (frozenset({"treasure" if kind == "item_enhancer" else "door"}), frozenset({"effects"}))
             for kind in ENHANCES
+        },
+    ),
+    lessons=("expansions",),
+    course_order=40,
+    # its moves in words (English: the msgids of locale/<lang>/LC_MESSAGES/words.po)
+    phrases=Phrases(
+        done={
+            "bardic_luck_discard": "discarded {card} (bardic luck)",
+            "enhance": "played {card} on {onto}",
+            "gnome_illusion": "discarded {card} for an illusion",
+        },
+        to_do={
+            "bardic_luck_discard": "discard {card} (bardic luck)",
+            "enhance": "play {card} on {onto}",
+            "gnome_illusion": "discard {card} for an illusion",
         },
     ),
 )

@@ -8,6 +8,7 @@ Cheat! is: it leaves play with what it sits on (`flow.detach`), and nothing move
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from munchkin_nb.engine.kit import (
@@ -18,7 +19,9 @@ from munchkin_nb.engine.kit import (
     REWARD_BONUS,
     Action,
     Builder,
+    CardParams,
     Combat,
+    Drawn,
     GameState,
     Move,
     Player,
@@ -37,6 +40,9 @@ from munchkin_nb.engine.kit import (
     items_ignored,
     level_only,
     move,
+    params,
+    parse,
+    payload,
     reopen,
     require,
 )
@@ -123,6 +129,14 @@ def granted(s: GameState, p: Player, key: str) -> list[Any]:
     return []
 
 
+@dataclass(frozen=True)
+class Enhancement:
+    """An enhancer played on a card in play: the enhancer, and the card it goes on."""
+
+    card: str
+    onto: str
+
+
 @move
 class Enhance(Move):
     """Play a race, class or item enhancer from hand onto a card of yours in play."""
@@ -153,11 +167,13 @@ class Enhance(Move):
             RULE_OF[kind],
             "an enhancer is played on your own turn, out of combat.",
         )
-        why = refusal(s, a.player, cid, a.params.get("onto"))
+        onto = parse(a, Enhancement)
+        why = refusal(s, a.player, cid, onto.onto if onto is not None else None)
         require(why is None, *(why or ("", "")))
 
     def run(self, b: Builder, a: Action) -> None:
-        cid, on = a.params["card"], a.params["onto"]
+        p = params(a, Enhancement)
+        cid, on = p.card, p.onto
         payload = {"player": a.player, "card": cid, "into": "attachments", "on": on}
         rules = [RULE_OF[card(b.s, cid).kind]]
         if card(b.s, cid).kind == "item_enhancer":
@@ -206,11 +222,8 @@ def bardic_luck(b: Builder, a: Action) -> None:
         return
     at = b.events.index(won[-1])
     lucky = [r for r in won[-1].rules if r.endswith(".bard")]  # one discard per luck rule cited
-    drawn = [
-        e.payload["player"]
-        for e in b.events[at:]
-        if e.type == "CardDrawn" and e.payload.get("reason") == "monster_treasure"
-    ]
+    treasures = [payload(e, Drawn) for e in b.events[at:] if e.type == "CardDrawn"]
+    drawn = [d.player for d in treasures if d.reason == "monster_treasure" and d.player is not None]
     if drawn:
         _ask(b, drawn[0], len(lucky), lucky)
 
@@ -254,7 +267,7 @@ class BardicLuckDiscard(Move):
         pend = b.s.pending[0]
         rules = list(pend.get("rules") or ["expansions.bard"])
         b.emit("DecisionMade", {"player": a.player, "kind": LUCK}, rules)
-        discard(b, a.player, a.params["card"], "Bardic Luck", rules)
+        discard(b, a.player, params(a, CardParams).card, "Bardic Luck", rules)
         _ask(b, a.player, int(pend.get("count", 1)) - 1, rules)
         advance(b)
 
@@ -301,7 +314,7 @@ class Illusion(Move):
         require(card(s, cid).kind == "monster", "expansions.gnome", "an illusion is a monster card.")
 
     def run(self, b: Builder, a: Action) -> None:
-        cid = a.params["card"]
+        cid = params(a, CardParams).card
         level = card(b.s, cid).level or 0
         b.emit("MarkSet", {"key": f"{ILLUSION}:{a.player}", "value": b.s.turn}, ["expansions.gnome"])
         discard(b, a.player, cid, "an illusion", ["expansions.gnome"])

@@ -8,7 +8,7 @@ hireling does in play is in `engine.py`. Switched on per game: `simulate --modul
 
 from __future__ import annotations
 
-from munchkin_nb.rules.rulesets import Module, Plugin, Words
+from munchkin_nb.rules.rulesets import Module, Phrases, Plugin, Words
 
 from .rules import RULES
 
@@ -37,6 +37,32 @@ PLUGIN = Plugin(
     words=Words(
         kinds={"hireling": (frozenset({"door"}), frozenset({"bonus", "gold", "effects"}))},
         effects={"counts_as": frozenset(), "carries": frozenset()},
+    ),
+    lessons=("hirelings",),
+    course_order=50,
+    # its moves in words (English: the msgids of locale/<lang>/LC_MESSAGES/words.po)
+    phrases=Phrases(
+        done={
+            "hire": "hired {card}",
+            "dismiss_hireling": "dismissed the hireling",
+            "hireling_carry": "gave {card} to the hireling to carry",
+            "sacrifice_hireling": "sacrificed the hireling to escape",
+            "enhance_hireling": "played {card} on the hireling {on}",
+        },
+        to_do={
+            "hire": "hire {card}",
+            "dismiss_hireling": "dismiss the hireling",
+            "hireling_carry": "give {card} to the hireling to carry",
+            "sacrifice_hireling": "sacrifice the hireling to escape",
+            "enhance_hireling": "play {card} on the hireling {on}",
+        },
+        done_variants={
+            ("hire", "cheat"): "hired {card} as a second hireling, with {cheat}",
+        },
+        to_do_variants={
+            ("hire", "cheat"): "hire {card} as a second hireling, with {cheat}",
+        },
+        engine_words=("went with {what}",),
     ),
 )
 

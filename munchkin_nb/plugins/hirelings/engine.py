@@ -8,6 +8,7 @@ a hireling carries are its owner's equipped items, listed in the mark `hirelings
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from munchkin_nb.engine.kit import (
@@ -21,6 +22,7 @@ from munchkin_nb.engine.kit import (
     PLAYER_TERMS,
     Action,
     Builder,
+    CardParams,
     Combat,
     Enhance,
     GameState,
@@ -42,6 +44,8 @@ from munchkin_nb.engine.kit import (
     in_hand,
     item_usable,
     move,
+    params,
+    parse,
     play_cheat,
     reopen_if_fighting,
     require,
@@ -170,7 +174,12 @@ class Hire(Move):
         check_cheat(s, a, counted_hirelings(s, p), ("hirelings.one", "hirelings.cheat"), "hireling")
 
     def run(self, b: Builder, a: Action) -> None:
-        payload = {"player": a.player, "card": a.params["card"], "into": "attachments", "on": NOWHERE}
+        payload = {
+            "player": a.player,
+            "card": params(a, CardParams).card,
+            "into": "attachments",
+            "on": NOWHERE,
+        }
         b.emit("CardPlayed", payload, ["hirelings.play", "hirelings.one"])
         play_cheat(b, a, "hirelings.cheat")
         reopen_if_fighting(b, a.player)
@@ -179,7 +188,8 @@ class Hire(Move):
 def chosen(s: GameState, a: Action, rule: str) -> str:
     """The hireling the action names (`card`; without one, the first hired), one of the player's."""
     have = hirelings_of(s, s.player(a.player))
-    cid = a.params.get("card", have[0] if have else None)
+    named = parse(a, WhichHireling)
+    cid = named.card if named is not None and named.card is not None else (have[0] if have else None)
     require(cid in have, rule, f"{a.player} has no such hireling in play.")
     return str(cid)
 
@@ -301,10 +311,10 @@ class Carry(Move):
     def check(self, s: GameState, a: Action) -> None:
         require(s.combat is None, "hirelings.carries", "items change hands outside a combat.")
         require(room(s, a.player) > 0, "hirelings.carries", f"{a.player}'s hireling can carry no more items.")
-        cheat = a.params.get("cheat")
+        given = parse(a, CarryParams)
+        cid, cheat = (given.card, given.cheat) if given is not None else (None, None)
         if cheat is not None:
             check_cheat(s, a, [NOWHERE], ("hirelings.carries", "hirelings.cheat"), "hireling")
-        cid = a.params.get("card")
         p = s.player(a.player)
         if cid in p.hand and card(s, cid).kind == "item":
             check_entry(s, a.player, [cid])
@@ -316,7 +326,7 @@ class Carry(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        s, cid = b.s, a.params["card"]
+        s, cid = b.s, params(a, CardParams).card
         if cid in s.player(a.player).hand:
             b.emit("CardPlayed", {"player": a.player, "card": cid, "into": "equipped"}, ["hirelings.carries"])
         else:
@@ -340,6 +350,28 @@ def forget_carried(b: Builder, a: Action) -> None:
 
 
 # -- the sacrifice -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CarryParams:
+    """An item given to the hireling to carry, and the Cheat! that lets it carry any item."""
+
+    card: str
+    cheat: str | None = None
+
+
+@dataclass(frozen=True)
+class WhichHireling:
+    """The hireling a move names (none named: the first hired)."""
+
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class SacrificeParams:
+    """A hireling sacrificed to escape: whether the helper escapes with the fighter too."""
+
+    helper_escapes: bool = False
 
 
 @move
@@ -372,7 +404,9 @@ class Sacrifice(Move):
             "hirelings.sacrifice",
             "a hireling is sacrificed instead of rolling to run away, before any roll.",
         )
-        if a.params.get("helper_escapes"):
+        escapes = parse(a, SacrificeParams)
+        require(escapes is not None, "hirelings.helper_escapes", "helper_escapes is true or false.")
+        if escapes is not None and escapes.helper_escapes:
             c = s.fight
             require(
                 a.player == c.fighter and c.helper is not None and unrolled(s, c.helper),
@@ -385,7 +419,7 @@ class Sacrifice(Move):
         cid = chosen(s, a, "hirelings.sacrifice")
         let_go(b, a.player, "sacrificed", ["hirelings.sacrifice"], cid)
         b.emit("AutoEscapeGranted", {"player": a.player, "card": cid}, ["hirelings.sacrifice"])
-        if a.params.get("helper_escapes"):
+        if params(a, SacrificeParams).helper_escapes:
             helper = s.fight.helper
             b.emit("AutoEscapeGranted", {"player": helper, "card": cid}, ["hirelings.helper_escapes"])
         advance(b)

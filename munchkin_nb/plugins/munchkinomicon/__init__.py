@@ -8,7 +8,7 @@ of their own. `engine.py` carries it out. Switched on per game: `simulate --modu
 
 from __future__ import annotations
 
-from munchkin_nb.rules.rulesets import Module, Plugin, Words
+from munchkin_nb.rules.rulesets import Module, Phrases, Plugin, Words
 
 from .rules import RULES
 
@@ -32,6 +32,19 @@ PLUGIN = Plugin(
     words=Words(
         decks=frozenset({SPELLS}),
         kinds={kind: (frozenset({SPELLS}), frozenset()) for kind in ("curse", "one_shot", "go_up_a_level")},
+    ),
+    lessons=("munchkinomicon",),
+    course_order=80,
+    # its moves in words (English: the msgids of locale/<lang>/LC_MESSAGES/words.po)
+    phrases=Phrases(
+        done={
+            "enhance_munchkinomicon": "played {card} on the Munchkinomicon",
+            "summon_munchkinomicon": "made a sacrifice to summon the Munchkinomicon",
+        },
+        to_do={
+            "enhance_munchkinomicon": "play {card} on the Munchkinomicon",
+            "summon_munchkinomicon": "make a sacrifice to summon the Munchkinomicon",
+        },
     ),
 )
 

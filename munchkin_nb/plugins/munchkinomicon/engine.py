@@ -10,6 +10,7 @@ what an action did, so they are read from the action's events in one `after_acti
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from munchkin_nb.engine.kit import (
     AFTER_ACTION,
@@ -22,11 +23,17 @@ from munchkin_nb.engine.kit import (
     SET_ASIDE,
     Action,
     Builder,
+    CardParams,
     Combat,
+    Cursed,
+    Discarded,
+    Drawn,
     Event,
     GameState,
+    Given,
     Move,
     Term,
+    Whose,
     act,
     card,
     change_level,
@@ -35,6 +42,9 @@ from munchkin_nb.engine.kit import (
     draw,
     enhancer_value,
     move,
+    params,
+    parse,
+    payload,
     reopen_if_fighting,
     require,
 )
@@ -169,7 +179,7 @@ def travels(b: Builder, a: Action) -> None:
 
 
 def _back(b: Builder, events: list[Event]) -> None:
-    if any(e.type == "CardDiscarded" and e.payload["card"] == BOOK for e in events):
+    if any(e.type == "CardDiscarded" and payload(e, Discarded).card == BOOK for e in events):
         b.emit(
             "MarkSet",
             {"key": BACK, "value": b.s.turn},
@@ -180,7 +190,7 @@ def _back(b: Builder, events: list[Event]) -> None:
 def _deaths(b: Builder, events: list[Event]) -> None:
     """The book goes to whoever dies: it waits on the table until they come back."""
     s = b.s
-    died = [e.payload["player"] for e in events if e.type == "PlayerDied"]
+    died = [payload(e, Whose).player for e in events if e.type == "PlayerDied"]
     if not died or not in_play(s):
         return
     to = died[0]
@@ -219,7 +229,7 @@ def _unstick(b: Builder, dead: str) -> None:
 
 def _revivals(b: Builder, events: list[Event]) -> set[str]:
     s = b.s
-    back = [e.payload["player"] for e in events if e.type == "PlayerRevived"]
+    back = [payload(e, Whose).player for e in events if e.type == "PlayerRevived"]
     to = s.marks.get(WAITS)
     if isinstance(to, str) and to in back and BOOK in s.table and not s.player(to).dead:
         take(b, to, ["munchkinomicon.dies"])
@@ -232,10 +242,10 @@ def _curses(b: Builder, events: list[Event]) -> set[str]:
     for e in events:
         if e.type != "CurseApplied":
             continue
-        by = e.payload.get("by")
+        by = payload(e, Cursed).by
         if (
             by
-            and by != e.payload["player"]
+            and by != payload(e, Cursed).player
             and in_play(b.s)
             and holder(b.s) != by
             and not b.s.player(by).dead
@@ -254,8 +264,10 @@ def _received(b: Builder, events: list[Event]) -> set[str]:
         return set()
     via = None
     for e in events:
-        if e.payload.get("card") == BOOK and e.type in ("CardDrawn", "CardGiven"):
-            via = e.payload.get("reason") if e.type == "CardGiven" else "deck"
+        if e.type == "CardDrawn" and payload(e, Drawn).card == BOOK:
+            via = "deck"
+        elif e.type == "CardGiven" and payload(e, Given).card == BOOK:
+            via = payload(e, Given).reason
     rules = ["munchkinomicon.equip"] + (["munchkinomicon.no_spell_on_trade"] if via == "trade" else [])
     if BOOK in s.player(who).hand:
         b.emit("CardPlayed", {"player": who, "card": BOOK, "into": "equipped"}, rules)
@@ -270,7 +282,7 @@ def _received(b: Builder, events: list[Event]) -> set[str]:
 def _turn_spell(b: Builder, events: list[Event], got: set[str]) -> None:
     for e in events:
         if e.type == "TurnStarted":
-            name = e.payload["player"]
+            name = payload(e, Whose).player
             if name not in got and BOOK in b.s.player(name).equipped:
                 spell(b, name, ["munchkinomicon.spell_each_turn"])
 
@@ -279,6 +291,14 @@ def _turn_spell(b: Builder, events: list[Event], got: set[str]) -> None:
 def _cheapest(s: GameState, player: str) -> list[str]:
     hand = s.player(player).hand
     return sorted(hand, key=lambda c: (card(s, c).gold or 0, hand.index(c)))[:SACRIFICED_CARDS]
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """What a player gives to summon the book: a level, or three cards (`cards`)."""
+
+    pay: str
+    cards: tuple[str, ...] = ()
 
 
 @move
@@ -301,7 +321,8 @@ class Summon(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
-        pay = a.params.get("pay")
+        offer = parse(a, Sacrifice)
+        pay = offer.pay if offer is not None else None
         rule = "munchkinomicon.sacrifice_cards" if pay == "cards" else "munchkinomicon.sacrifice_level"
         require(
             pay in ("level", "cards"), rule, "sacrifice a level (pay: level) or three cards (pay: cards)."
@@ -312,21 +333,22 @@ class Summon(Move):
         if pay == "level":
             require(p.level > 1, rule, f"{a.player} is at level 1 and has no level to give.")
             return
-        cards = a.params.get("cards") or []
+        cards = offer.cards if offer is not None else ()
         require(
-            isinstance(cards, list) and len(set(cards)) == len(cards) == SACRIFICED_CARDS,
+            len(set(cards)) == len(cards) == SACRIFICED_CARDS,
             rule,
             f"sacrifice exactly {SACRIFICED_CARDS} different cards from your hand.",
         )
         require(all(c in p.hand for c in cards), rule, f"those cards are not all in {a.player}'s hand.")
 
     def run(self, b: Builder, a: Action) -> None:
-        if a.params["pay"] == "level":
+        offer = params(a, Sacrifice)
+        if offer.pay == "level":
             rules = ["munchkinomicon.sacrifice_level"]
             change_level(b, a.player, -1, "sacrificed for the Munchkinomicon", rules=rules)
         else:
             rules = ["munchkinomicon.sacrifice_cards"]
-            for cid in a.params["cards"]:
+            for cid in offer.cards:
                 discard(b, a.player, cid, "sacrificed for the Munchkinomicon", rules)
         take(b, a.player, rules)
 
@@ -354,10 +376,11 @@ class Enhance(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
-        cid = a.params.get("card")
+        played = parse(a, CardParams)
+        cid = played.card if played is not None else None
         require(BOOK in p.equipped, "munchkinomicon.bonus", f"{a.player} has no Munchkinomicon in play.")
         require(
-            isinstance(cid, str) and cid in p.hand and raises(s, cid),
+            cid is not None and cid in p.hand and raises(s, cid),
             "munchkinomicon.bonus",
             "play a monster enhancer that raises a monster (not a Baby) from your hand on the book.",
         )
@@ -365,6 +388,6 @@ class Enhance(Move):
     def run(self, b: Builder, a: Action) -> None:
         b.emit(
             "CardPlayed",
-            {"player": a.player, "card": a.params["card"], "into": "attachments", "on": BOOK},
+            {"player": a.player, "card": params(a, CardParams).card, "into": "attachments", "on": BOOK},
             ["munchkinomicon.bonus"],
         )

@@ -9,7 +9,7 @@ bad stuff: lose a level). Switched on per game: `simulate --modules steeds`.
 
 from __future__ import annotations
 
-from munchkin_nb.rules.rulesets import Module, Plugin, Words
+from munchkin_nb.rules.rulesets import Module, Phrases, Plugin, Words
 
 from .rules import RULES
 
@@ -44,6 +44,31 @@ PLUGIN = Plugin(
             "steed_enhancer": (frozenset({"treasure"}), frozenset({"effects"})),
         },
         effects={"steed_run_away": frozenset(), "steed_bonus": frozenset()},
+    ),
+    lessons=("steeds",),
+    course_order=60,
+    # its moves in words (English: the msgids of locale/<lang>/LC_MESSAGES/words.po)
+    phrases=Phrases(
+        done={
+            "mount_steed": "mounted {card}",
+            "dismount": "got off the steed",
+            "fight_steed": "fought {card} as a monster",
+            "enhance_steed": "played {card} on the steed {on}",
+            "improve_steed": "improved the steed {on} with {card}",
+        },
+        to_do={
+            "mount_steed": "mount {card}",
+            "dismount": "get off the steed",
+            "fight_steed": "fight {card} as a monster",
+            "enhance_steed": "play {card} on the steed {on}",
+            "improve_steed": "improve the steed {on} with {card}",
+        },
+        done_variants={
+            ("mount_steed", "cheat"): "mounted {card} as a second steed, with {cheat}",
+        },
+        to_do_variants={
+            ("mount_steed", "cheat"): "mount {card} as a second steed, with {cheat}",
+        },
     ),
 )
 

@@ -10,6 +10,7 @@ the steed, the core's `detach`); a steed enhancer (an item that improves steeds)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from munchkin_nb.engine.kit import (
     AFTER_ACTION,
@@ -20,7 +21,9 @@ from munchkin_nb.engine.kit import (
     RUN_AWAY_OWN,
     Action,
     Builder,
+    CardParams,
     Combat,
+    Drawn,
     Enhance,
     GameState,
     Move,
@@ -39,6 +42,9 @@ from munchkin_nb.engine.kit import (
     items_ignored,
     level_only,
     move,
+    params,
+    parse,
+    payload,
     play_cheat,
     require,
     start_combat,
@@ -172,9 +178,17 @@ class Mount(Move):
         check_cheat(s, a, counted_steeds(s, s.player(a.player)), ("steeds.one", "steeds.cheat"), "steed")
 
     def run(self, b: Builder, a: Action) -> None:
-        payload = {"player": a.player, "card": a.params["card"], "into": "equipped"}
+        payload = {"player": a.player, "card": params(a, CardParams).card, "into": "equipped"}
         b.emit("CardPlayed", payload, ["steeds.items", "steeds.one", "steeds.big"])
         play_cheat(b, a, "steeds.cheat")
+
+
+@dataclass(frozen=True)
+class OnSteed:
+    """An item played on a steed: the card, and the steed it goes on."""
+
+    card: str
+    on: str
 
 
 @move
@@ -204,15 +218,16 @@ class ImproveSteed(Move):
             rule,
             "an item is played on your own turn, out of combat.",
         )
-        on = a.params.get("on")
+        onto = parse(a, OnSteed)
         require(
-            on in steeds_of(s, s.player(a.player)),
+            onto is not None and onto.on in steeds_of(s, s.player(a.player)),
             rule,
             f"{card(s, cid).name} goes on a steed {a.player} has in play.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        payload = {"player": a.player, "card": a.params["card"], "into": "attachments", "on": a.params["on"]}
+        p = params(a, OnSteed)
+        payload = {"player": a.player, "card": p.card, "into": "attachments", "on": p.on}
         b.emit("CardPlayed", payload, ["steeds.steed_enhancers"])
 
 
@@ -261,8 +276,8 @@ def note_drawn(b: Builder, a: Action) -> None:
     if a.name != "kick_door":
         return
     for e in b.events:
-        if e.type == "CardDrawn" and e.payload.get("face") == "up":
-            cid = e.payload.get("card")
+        if e.type == "CardDrawn" and payload(e, Drawn).face == "up":
+            cid = payload(e, Drawn).card
             if isinstance(cid, str) and card(b.s, cid).kind == "steed":
                 b.emit("MarkSet", {"key": DRAWN, "value": [b.s.turn, cid]}, ["steeds.as_monster"])
 
@@ -293,14 +308,16 @@ class FightSteed(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         require(
-            a.params.get("card") is not None and _fightable(s, a.player) == a.params.get("card"),
+            (drawn := parse(a, CardParams)) is not None and _fightable(s, a.player) == drawn.card,
             "steeds.as_monster",
             "only the steed just drawn face up from the door, before any fight this turn.",
         )
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit("MarkSet", {"key": DRAWN, "value": None}, ["steeds.as_monster"])
-        start_combat(b, a.player, a.params["card"], True, ["steeds.as_monster", "steeds.as_monster_reward"])
+        start_combat(
+            b, a.player, params(a, CardParams).card, True, ["steeds.as_monster", "steeds.as_monster_reward"]
+        )
 
 
 @move

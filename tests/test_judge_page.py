@@ -1,0 +1,220 @@
+"""The judge's page without a browser: the editor's fields make the position, problems land on the
+field at fault, the rulings the rulebooks give, try and step back, the link and the scenario file."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+
+from munchkin_nb.judge import Position, decode
+from munchkin_nb.judge.from_game import position_data
+from munchkin_nb.scenarios import run_scenario
+from munchkin_nb.widgets.judge_page import JudgePage, field_key
+
+
+@pytest.fixture(scope="module")
+def page() -> JudgePage:
+    return JudgePage("en")
+
+
+def fresh(page: JudgePage, data: dict) -> JudgePage:
+    page.load(Position.from_data(data))
+    return page
+
+
+def ask(page: JudgePage, player: str, action: str, card: str = "", whom: str = "") -> object:
+    page.why_player.value = player
+    page.why_action.value = action
+    page.why_card.value = next((v for _l, v in page.why_card.options if v and v.split("#")[0] == card), "")
+    page.why_whom.value = whom
+    return page.ask_why()
+
+
+NOW = datetime(2026, 12, 2, tzinfo=UTC)
+FIGHT = {
+    "players": [
+        {"name": "Ana", "level": 3, "classes": ["warrior"]},
+        {"name": "Ben", "level": 9, "hand": ["curse_lose_a_level"]},
+        {"name": "Cleo", "hand": ["gold_pieces_1000"]},
+    ],
+    "turn": "Ana",
+    "fight": {"monsters": ["lame_goblin"]},
+}
+
+
+def test_the_editor_shows_the_position_it_was_given(page: JudgePage) -> None:
+    fresh(page, FIGHT)
+    assert page.position is not None
+    assert page.position.data == Position.from_data(page.data()).data == Position.from_data(FIGHT).data
+    assert [ed.name.value for ed in page.players[:3]] == ["Ana", "Ben", "Cleo"]
+    assert page.players[0].zones["classes"].value == ["Warrior"]  # cards by name, not by id
+
+
+def test_a_curse_on_a_player_in_another_players_fight(page: JudgePage) -> None:
+    fresh(page, FIGHT)
+    ruling = ask(page, "Ben", "curse", "curse_lose_a_level", "Cleo")
+    assert ruling.allowed and ruling.rule == "curse.any"
+    assert "munchkin-ruling allowed" in page.ruling.value and "class='cite'" in page.ruling.value
+    ben = page.answers.value.split("data-player='Ben'")[1].split("</details><details")[0]
+    assert "out of turn" in ben and "curse.any" in ben
+
+
+def test_go_up_a_level_never_gives_the_winning_level(page: JudgePage) -> None:
+    fresh(page, FIGHT)
+    ruling = ask(page, "Cleo", "go_up_a_level", "gold_pieces_1000", "Ben")
+    assert not ruling.allowed and ruling.rule == "level.win_by_kill"
+    assert "munchkin-ruling refused" in page.ruling.value and "level 10 needs a kill" in page.ruling.value
+
+
+def test_a_warrior_wins_a_tie_and_the_fight_cites_it(page: JudgePage) -> None:
+    data = {
+        "players": [{"name": "Ana", "classes": ["warrior"]}, "Ben", "Cleo"],
+        "fight": {"monsters": ["lame_goblin"]},
+    }
+    fresh(page, data)
+    assert "combat.ties" in page.fight_html.value and "players win" in page.fight_html.value
+    assert "fighters win it" in page.fight_html.value
+    page.players[0].zones["classes"].value = []  # no longer a warrior: the monster wins the tie
+    assert "monsters win" in page.fight_html.value
+
+
+def test_each_problem_is_shown_on_its_field(page: JudgePage) -> None:
+    fresh(page, FIGHT)
+    cat = page.cat
+    page.players[0].zones["classes"].value = [cat.label["warrior"], cat.label["thief"], cat.label["wizard"]]
+    assert "3 classes" in page.players[0].problems["classes"].value
+    assert page.position is None and "cannot be" in page.status.value
+    page.players[0].zones["classes"].value = [cat.label["warrior"]]
+    page.players[0].zones["carried"].value = [cat.label["gold_pieces_1000"]]  # the deck's one copy is Cleo's
+    assert (
+        "«1,000 Gold Pieces» placed twice (also in Ana, items carried)"
+        in page.players[2].problems["hand"].value
+    )
+    assert page.players[0].problems["classes"].value == ""
+    page.players[0].zones["carried"].value = []
+    assert page.position is not None and page.status.value == ""
+
+
+@pytest.mark.parametrize(
+    ("field", "key"),
+    [
+        ("players[1].hand[0]", "players[1].hand"),
+        ("players[0].classes", "players[0].classes"),
+        ("fight.enhancers[0].card", "fight.enhancers"),
+        ("fight", "fight.monsters"),
+        ("decks.door[2]", "decks.door"),
+        ("turn", "turn"),
+    ],
+)
+def test_a_problem_names_its_editor_field(field: str, key: str) -> None:
+    assert field_key(field) == key
+
+
+def test_try_an_action_and_step_back(page: JudgePage) -> None:
+    fresh(page, FIGHT)
+    before = page.answers.value
+    page.try_menu.value = next(v for label, v in page.try_menu.options if label.startswith("Ben: Curse Cleo"))
+    lines = page.take()
+    assert lines and page.table is not None and page.table.state.player("Cleo").level == 1
+    assert "Ben" in page.tried_html.value and not page.back_button.disabled
+    assert page.back() and page.answers.value == before and page.back_button.disabled
+
+
+def test_the_link_holds_the_position_and_a_damaged_one_is_said(page: JudgePage) -> None:
+    fresh(page, FIGHT)
+    query = parse_qs(page.address.query)
+    assert decode(query["position"][0]) == page.position
+    other = JudgePage("es", position=query["position"][0])
+    assert other.position == page.position and "lang=es" in other.address.query
+    damaged = JudgePage("en", position=query["position"][0][:-6] + "AAAAAA")
+    assert "damaged" in damaged.link_notice.value and damaged.position is not None  # the example
+
+
+def test_the_export_runs_and_imports_back(page: JudgePage, tmp_path: Path) -> None:
+    fresh(page, {**FIGHT, "fight": {"monsters": ["lame_goblin", "potted_plant"], "helper": "Cleo"}})
+    path = tmp_path / "position.yaml"
+    path.write_text(page.scenario_yaml(), encoding="utf-8")
+    assert run_scenario(path).ok
+    shown = page.position
+    page.load(Position.from_data({"players": ["Ana", "Ben", "Cleo"]}))
+    assert page.import_text(path.read_text(encoding="utf-8"), path.name)
+    assert page.position == shown and page.import_notice.value == ""
+    assert not page.import_text("players: [Ana]\nphase: nowhere\n")
+    assert "impossible table" in page.import_notice.value and "phase" in page.import_notice.value
+    assert not page.import_text("{{{")
+    assert "cannot be read" in page.import_notice.value
+
+
+def test_a_games_state_is_a_position_and_the_stepper_links_it(sample_store) -> None:
+    from munchkin_nb.widgets.stepper import TurnStepper
+
+    game = sample_store.games()[0]["id"]
+    stepper = TurnStepper(sample_store, game, 120)
+    html = stepper.event_html.value
+    assert "munchkin-judge-this-link" in html
+    link = html.split("position=")[1].split("'")[0].split("&")[0]
+    state = stepper.state()
+    assert decode(link).data == Position.from_data(position_data(state)).data
+    stepper.go(1)  # the deal: no table to judge yet
+    assert "munchkin-judge-this-link" not in stepper.event_html.value
+
+
+@pytest.fixture(scope="module")
+def sample_store():
+    from munchkin_nb.app import DEFAULT_DB, REPO_ROOT
+    from munchkin_nb.store import EventStore
+
+    with EventStore(str(REPO_ROOT / DEFAULT_DB), readonly=True) as store:
+        yield store
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("es", "¿Por qué no?"), ("de", "Warum nicht?"), ("ko", "왜 안 되나요?")]
+)
+def test_the_page_speaks_the_visits_language(lang: str, words: str) -> None:
+    page = JudgePage(lang, position=Position.from_data(FIGHT))
+    shown = " ".join(
+        w.value for w in page.widget.children if hasattr(w, "value") and isinstance(w.value, str)
+    )
+    assert words in shown
+    assert page.why_button.description != "why not?" and page.count.description != "players"
+
+
+def test_every_message_of_the_page_is_translated() -> None:
+    import re
+
+    from munchkin_nb.i18n import LANGUAGES, catalogue
+    from munchkin_nb.widgets import judge_editor, judge_page
+
+    source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (judge_page, judge_editor))
+    found = re.findall(r"""\b(?:t|self\.t|_)\(\s*((?:"[^"]*"\s*|'[^']*'\s*)+)\)""", source)
+    messages = {"".join(a or b for a, b in re.findall(r'"([^"]*)"|\'([^\']*)\'', m)) for m in found}
+    assert len(messages) > 40
+    for lang in LANGUAGES:
+        if lang != "en":
+            cat = catalogue("judge", lang)
+            assert cat is not None, lang
+            assert sorted(m for m in messages if not (cat.get(m) and cat.get(m).string)) == [], lang
+
+
+def test_a_file_uploaded_is_imported_into_the_editor(page: JudgePage) -> None:
+    wanted = Position.from_data({**FIGHT, "turn": "Ben", "fight": {"monsters": ["potted_plant"]}})
+    text = JudgePage("en", position=wanted).scenario_yaml().encode("utf-8")
+    fresh(page, FIGHT)
+    page.upload.value = (
+        {
+            "name": "mine.yaml",
+            "type": "",
+            "size": len(text),
+            "content": memoryview(text),
+            "last_modified": NOW,
+        },
+    )
+    assert page.position == wanted
+    page.upload.value = (
+        {"name": "bad.yaml", "type": "", "size": 2, "content": memoryview(b"\xff\xfe"), "last_modified": NOW},
+    )
+    assert "cannot be read" in page.import_notice.value and page.position == wanted
