@@ -86,14 +86,18 @@ class HeuristicBot:
         """The moves `choose` may pick now; the runner lists only these (all, if none is legal)."""
         if context(s)[1] == "combat":  # the last-chance window of a fight, as the engine says
             c = s.fight
-            if me not in (c.fighter, c.helper):
-                return self.WATCHING
+            if me not in (c.fighter, c.helper):  # a watcher: a module's move may hinder too (a pet, arrows)
+                return self.WATCHING | self._module_moves(s) if s.modules else self.WATCHING
             if s.modules:  # a fighter may take the modules' own moves too (a gnome's illusion)
                 return self.FIGHTING | {m for n in s.modules for m in MODULES[n].bot_tries}
             return self.FIGHTING
         if s.modules:  # the game's modules' own moves too
             return self.ANY_TIME | {m for n in s.modules for m in MODULES[n].bot_tries}
         return self.ANY_TIME
+
+    @staticmethod
+    def _module_moves(s: GameState) -> frozenset[str]:
+        return frozenset(m for n in s.modules for m in MODULES[n].bot_tries)
 
     def _module_move(self, s: GameState, by: dict[str, list[Action]]) -> Action | None:
         """A module's own move, taken as often as the module says (a roll, a choice among its options)."""
@@ -267,15 +271,25 @@ class HeuristicBot:
                     return a
             return by["pass"][0]
         fighter = s.player(c.fighter)
+        # a module's move against the fight (a pet set on it, an arrow at the players): not one
+        # that would help the fighter (`side: players`)
+        against = {
+            n: [a for a in acts if a.params.get("side") != "players"]
+            for n, acts in by.items()
+            if n in self._module_moves(s)
+        }
         hinder = "play_enhancer" in by or "wandering_monster" in by or "play_one_shot" in by
         # the combat arithmetic only when it could matter: a strong fighter and cards to hinder with
-        if fighter.level >= 7 and hinder and breakdown(s).players_win:
+        if fighter.level >= 7 and (hinder or any(against.values())) and breakdown(s).players_win:
             for name in ("play_enhancer", "wandering_monster"):
                 if name in by:
                     return by[name][0]
             for a in by.get("play_one_shot", []):
                 if a.params.get("side") == "monsters":
                     return a
+            chosen = self._module_move(s, {n: acts for n, acts in against.items() if acts})
+            if chosen is not None:
+                return chosen
         return by["pass"][0]
 
 

@@ -289,6 +289,32 @@ MAY_ATTACH: Point[[GameState, str, str, object], Refusal | None] = Point(
     "a refusal to play a card (an enhancer) onto a card in play; asked by the moves that attach one",
 )
 
+HOLD_LIMITS: Point[[GameState, str], list[Refusal]] = Point(
+    "hold_limits",
+    "concat",
+    "(state, player) -> list[(rule, sentence)]",
+    "the limits a module puts on cards in play (one companion of a kind) that the player's table "
+    "breaks now; the "
+    "core asks it of the table a card would make wherever it comes into play (a trade, a gift, bad "
+    "stuff, a theft) and refuses the move that would break one",
+)
+
+MAY_USE: Point[[GameState, Player, str], bool] = Point(
+    "may_use",
+    "any",
+    "(state, player, item) -> bool",
+    "an item in play whose restrictions its owner does not meet that counts all the same (a "
+    "companion of theirs who meets them carries it)",
+)
+
+NO_RUN_PENALTY: Point[[GameState, str], bool] = Point(
+    "no_run_penalty",
+    "any",
+    "(state, player) -> bool",
+    "the player suffers no run-away penalty: each part of their run-away modifier (their own, the "
+    "monster's, a curse's) counts at least 0",
+)
+
 
 def hook(point: str, owner: str) -> Callable[[F], F]:
     """Register a function at a hook point, named by its string, for one ruleset or module."""

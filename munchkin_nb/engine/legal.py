@@ -27,6 +27,7 @@ from .core.chance import Chance, RandomChance
 from .core.events import Event
 from .core.state import GameState
 from .moves.base import MOVES, Move
+from .procs.flow import big_items_hold
 
 
 def context(s: GameState) -> tuple[str | None, str]:
@@ -226,4 +227,5 @@ def apply(
     b.emit("ActionTaken", payload, rules, actor=a.player, automatic=False)
     m.run(b, a)
     hooks.AFTER_ACTION.each(b, a)
+    big_items_hold(b)  # the one limit checked after the fact: the room for big items can shrink
     return b.events

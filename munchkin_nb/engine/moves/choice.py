@@ -20,6 +20,7 @@ from ..procs.curses import apply_curse
 from ..procs.flow import advance, discard, discard_remains, give, reopen_if_fighting
 from ..procs.steps import resume, steps_rule
 from ..query.cardinfo import gold
+from ..query.items import entry_refusal
 from .base import Move, act, move
 
 
@@ -191,6 +192,10 @@ class TakeItem(Move):
             discard(b, a.player, a.params["card"], f"{card(s, pend['source']).name}", [rule])
         else:
             zone = "hand" if pend.get("zone") == "hand" else "carried"
+            rules = ["run.bad_stuff"]
+            over = entry_refusal(s, a.player, [a.params["card"]]) if zone == "carried" else None
+            if over is not None:  # no room on the taker's table (a second big item): into the hand
+                zone, rules = "hand", [*rules, over[0]]
             give(
                 b,
                 {
@@ -200,7 +205,7 @@ class TakeItem(Move):
                     "reason": "bad stuff",
                     "to": zone,
                 },
-                ["run.bad_stuff"],
+                rules,
             )
         batch = pend.get("batch")
         if not _victim_zone(s, pend):

@@ -17,6 +17,7 @@ from ..procs.running import finish_run, roll_escape
 from ..query.cardinfo import abilities, holds
 from ..query.combat import fighters
 from ..query.fight import compels, die_setters, doubled, glue_pots, may_help, no_help, wont_pursue
+from ..query.items import check_entry
 from .base import Move, act, in_hand, move, owned, target
 
 
@@ -408,6 +409,7 @@ class AskForHelp(Move):
             "death.no_cards",
             f"{h} is dead and can receive no cards, so no bribe can be offered.",
         )
+        check_entry(s, h, items)
 
     def run(self, b: Builder, a: Action) -> None:
         compelled = compels(b.s, a.player, a.params["helper"])

@@ -9,6 +9,7 @@ from ..core.builder import Builder
 from ..core.decisions import TradeOfferDecision, waiting
 from ..core.state import GameState
 from ..procs.flow import advance, give
+from ..query.items import check_entry, entry_refusal
 from ..query.ruleset import ruleset_of
 from .base import OPEN, Move, act, in_the_fight, move, target
 
@@ -16,6 +17,18 @@ from .base import OPEN, Move, act, in_the_fight, move, target
 def _items(s: GameState, name: str) -> list[str]:
     p = s.player(name)
     return p.equipped + p.carried
+
+
+def _fits(s: GameState, player: str, other: str, give: list[str], take: list[str]) -> bool:
+    """Whether both tables stay within their limits after the trade."""
+    return entry_refusal(s, other, give, take) is None and entry_refusal(s, player, take, give) is None
+
+
+def _check_fits(s: GameState, player: str, other: str, give: list[str], take: list[str]) -> None:
+    """000: 'Cualquier objeto que recibas en un intercambio se pondrá inmediatamente en juego', so
+    a trade that takes either table over a limit (a second big item, say) is refused."""
+    check_entry(s, other, give, take)
+    check_entry(s, player, take, give)
 
 
 def _fight_bars_trade(s: GameState) -> bool:
@@ -49,7 +62,7 @@ class OfferTrade(Move):
             if other == player or s.player(other).dead or in_the_fight(s, other):
                 continue
             theirs = _items(s, other)
-            if mine and theirs:
+            if mine and theirs and _fits(s, player, other, [mine[0]], [theirs[0]]):
                 yield act(self.name, player, to=other, give=[mine[0]], take=[theirs[0]])
 
     def check(self, s: GameState, a: Action) -> None:
@@ -73,6 +86,7 @@ class OfferTrade(Move):
             "items.trade",
             f"{other} does not have all those items on the table.",
         )
+        _check_fits(s, a.player, other, give, take)
 
     def run(self, b: Builder, a: Action) -> None:
         offer: TradeOfferDecision = {
@@ -104,6 +118,7 @@ class AcceptTrade(Move):
             "items.trade",
             "the items of the offer are no longer on the table.",
         )
+        _check_fits(s, offer["from"], a.player, offer["give"], offer["take"])
 
     def run(self, b: Builder, a: Action) -> None:
         offer = waiting(b.s, TradeOfferDecision).copy()

@@ -18,7 +18,7 @@ from ..procs.flow import change_level, discard, draw, end_turn, give, phase, reo
 from ..procs.table import place, sell
 from ..query.cardinfo import abilities, hand_limit, has_ability, item_usable, when_ok
 from ..query.combat import die_modifier
-from ..query.items import big_item_allowed, check_identity, fits, playable_on_table, sale_value
+from ..query.items import check_entry, check_identity, entry_refusal, fits, playable_on_table, sale_value
 from ..query.ruleset import no_kill_cap, ruleset_of
 from .base import OPEN, Move, act, in_hand, in_the_fight, move, target
 
@@ -63,9 +63,7 @@ class PlayCard(Move):
         )
         check_identity(s, a.player, cid)
         if c.kind == "item":
-            require(
-                big_item_allowed(s, a.player, cid), "items.big", f"{a.player} already has a big item in play."
-            )
+            check_entry(s, a.player, [cid])
 
     def run(self, b: Builder, a: Action) -> None:
         place(
@@ -237,7 +235,7 @@ class GiveItem(Move):
             return
         for cid in p.equipped + p.carried:
             for to in _alive_others(s, player):
-                if not in_the_fight(s, to):
+                if not in_the_fight(s, to) and entry_refusal(s, to, [cid]) is None:
                     yield act(self.name, player, card=cid, to=to)
 
     def check(self, s: GameState, a: Action) -> None:
@@ -250,6 +248,7 @@ class GiveItem(Move):
         require(to != a.player and not s.player(to).dead, "death.no_cards", f"{to} cannot receive cards now.")
         busy = in_the_fight(s, a.player, to)
         require(not busy, "items.trade", f"{busy} is in the combat: items change hands only outside it.")
+        check_entry(s, to, [a.params["card"]])
 
     def run(self, b: Builder, a: Action) -> None:
         give(
@@ -385,7 +384,7 @@ class Steal(Move):
         if not abilities(s, p, "theft") or p.stole or not p.hand:
             return
         for n in _alive_others(s, player):
-            for item in _small_items(s, n)[:1]:
+            for item in [c for c in _small_items(s, n) if entry_refusal(s, player, [c]) is None][:1]:
                 yield act(self.name, player, target=n, item=item, discard=p.hand[0])
 
     @handles("effect", "theft")
@@ -398,6 +397,7 @@ class Steal(Move):
         require(
             a.params.get("item") in _small_items(s, t), "thief.theft", f"steal a small item {t} has in play."
         )
+        check_entry(s, a.player, [a.params["item"]])
         in_hand(s, a, "discard")
 
     def run(self, b: Builder, a: Action) -> None:

@@ -9,7 +9,7 @@ from ..core.builder import Builder
 from ..core.cards import card, effect
 from ..core.registry import handles
 from ..core.state import GameState
-from ..query.cardinfo import holds
+from ..query.cardinfo import holds, is_a
 from ..query.combat import monster_treasures
 from ..query.ruleset import rs
 from .flow import change_level, check_win, discard, draw, give
@@ -206,7 +206,7 @@ def param_options(s: GameState, player: str, need: str, c: Card) -> list[str]:
     if need == "pick":
         if "discard_in_play" in usable_effects(c):
             want = effect(c, "discard_in_play")
-            return [x for q in s.players for x in q.in_play() if x.split("#")[0] == want]
+            return [x for q in s.players for x in q.in_play() if is_a(s, x, want)]
         # the card lets its player search the piles (decks.no_search): the top cards first, then the rest
         tops = s.discards["door"][-1:] + s.discards["treasure"][-1:]
         deeper = s.discards["door"][-2::-1] + s.discards["treasure"][-2::-1]

@@ -296,7 +296,7 @@ def discard_remains(b: Builder, victim: str) -> None:
 
 
 # -- what follows a card played or lost ---------------------------------------
-def after_race_lost(b: Builder, name: str) -> None:
+def after_race_lost(b: Builder, name: str, rules: Iterable[str] = ("items.big_after_dwarf",)) -> None:
     """A race card has left `name`'s table: with more big items than now allowed, they choose one to keep."""
     s = b.s
     have = big_items(s, name)
@@ -311,7 +311,19 @@ def after_race_lost(b: Builder, name: str) -> None:
         "kept": [],
         "then": [],
     }
-    b.emit("DecisionRequired", dict(keep), ["items.big_after_dwarf"])  # a dwarf's big items (000, Objetos)
+    b.emit("DecisionRequired", dict(keep), list(rules))  # a dwarf's big items (000, Objetos)
+
+
+def big_items_hold(b: Builder) -> None:
+    """After every action: whoever holds more big items than now allowed, with no choice of theirs
+    waiting, chooses the one(s) to keep, as who stops being a dwarf does; whatever took the room
+    away (a companion gone, a power lost, a place left)."""
+    s = b.s
+    if s.winners or s.phase == "setup":
+        return
+    for p in s.players:
+        if not any(d.get("player") == p.name for d in s.pending):
+            after_race_lost(b, p.name, ("items.big", "items.big_after_dwarf"))
 
 
 def reopen(b: Builder, actor: str) -> None:

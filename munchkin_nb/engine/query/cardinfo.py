@@ -78,14 +78,19 @@ def when_ok(s: GameState, player: str, c: Card) -> bool:
         return fight is not None and fight.escape is not None and fight.escape["player"] == player
     if isinstance(w, dict):
         if w.get("in_play"):
-            name, copy = w["in_play"], w["in_play"] + "#"
-            return any(x == name or x.startswith(copy) for p in s.players for x in p.in_play())
+            return any(is_a(s, x, w["in_play"]) for p in s.players for x in p.in_play())
         if w.get("not_highest"):
             top = max(p.level for p in s.players)
             return s.player(player).level < top
         if w.get("after_combat"):
             return s.fought and s.combat is None
     return True
+
+
+def is_a(s: GameState, cid: str, word: str) -> bool:
+    """Whether a card is a copy of the card `word` names, or of that kind: the base game's Hireling
+    and a module's cards of kind `hireling` alike are "a Hireling" to the cards that name one."""
+    return cid.split("#")[0] == word or card(s, cid).kind == word
 
 
 def _slot_of(state: GameState, cid: str) -> str:
@@ -132,7 +137,9 @@ def item_usable(state: GameState, p: Player, cid: str) -> bool:
     req = c.requires
     if p.super_munchkin and len(p.classes) == 1 and set(req) <= {"not_class"}:
         return True
-    return bool(p.half_breed) and len(p.races) == 1 and set(req) <= {"not_race"}
+    if p.half_breed and len(p.races) == 1 and set(req) <= {"not_race"}:
+        return True
+    return hooks.MAY_USE.any(state, p, cid)
 
 
 def gold(state: GameState, cid: str) -> int:

@@ -365,5 +365,11 @@ def run_away_modifier(state: GameState, name: str, monster: str) -> int:
     own = hooks.RUN_AWAY_OWN.first(state, name)  # a mount of a module may replace them
     if own is not None:
         mod = int(own)
-    mod += sum(v for v in effects(card(state, monster), "run_away") if isinstance(v, int))
-    return mod + die_modifier(state, name)
+    parts = [
+        mod,
+        sum(v for v in effects(card(state, monster), "run_away") if isinstance(v, int)),
+        die_modifier(state, name),
+    ]
+    if hooks.NO_RUN_PENALTY.any(state, name):
+        parts = [max(0, x) for x in parts]
+    return sum(parts)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterable
 from dataclasses import replace
 
 from .. import hooks
@@ -48,6 +50,48 @@ def big_items(s: GameState, name: str) -> list[str]:
     p = s.player(name)
     # big cards a module keeps outside the limit
     return [x for x in p.equipped + p.carried if card(s, x).big and not hooks.BIG_EXEMPT.any(s, x)]
+
+
+def limits_broken(s: GameState, name: str) -> list[tuple[str, str]]:
+    """The limits on cards in play that `name`'s table breaks now (rule, sentence): more big items
+    than allowed, and what modules limit (one companion of a kind, unless a Cheat! allows one more)."""
+    out = []
+    have, limit = len(big_items(s, name)), big_item_limit(s, name)
+    if have > limit:
+        out.append(("items.big", f"{name} may have {limit} big item(s) in play, not {have}."))
+    return out + hooks.HOLD_LIMITS.concat(s, name)
+
+
+def entry_refusal(
+    s: GameState, name: str, coming: Iterable[str], going: Iterable[str] = ()
+) -> tuple[str, str] | None:
+    """Why these cards cannot come into `name`'s play (with `going` leaving it in the same move, a
+    trade), or None: a limit the table would then break that it does not break now. Asked wherever a
+    card comes into play (played, traded, given, taken by bad stuff, stolen), so the limits hold
+    however it comes; a Cheat! on a card in play still counts, one on a card changing hands does not
+    (it is discarded as the card leaves, unless a module keeps it on)."""
+    coming, going = list(coming), list(going)
+    if not coming:
+        return None
+    t = copy.copy(s)  # a table of its own for `name` only: the rest is shared, read-only
+    p = replace(s.player(name))
+    p.equipped = [c for c in p.equipped if c not in going]
+    p.carried = [c for c in p.carried if c not in going] + coming
+    p.hand = [c for c in p.hand if c not in coming]
+    p.attachments = {a: on for a, on in p.attachments.items() if a not in going and on not in going}
+    t.players = [p if q.name == name else q for q in s.players]
+    before = {rule for rule, _ in limits_broken(s, name)}
+    for rule, why in limits_broken(t, name):
+        if rule not in before:
+            return rule, why
+    return None
+
+
+def check_entry(s: GameState, name: str, coming: Iterable[str], going: Iterable[str] = ()) -> None:
+    """Refuse (IllegalAction) cards that would take `name`'s table over a limit (`entry_refusal`)."""
+    refusal = entry_refusal(s, name, coming, going)
+    if refusal is not None:
+        raise IllegalAction(*refusal)
 
 
 def identity_refusal(s: GameState, name: str, cid: str) -> tuple[str, str] | None:
@@ -97,7 +141,7 @@ def playable_on_table(s: GameState, name: str, cid: str) -> bool:
         return identity_refusal(s, name, cid) is None
     if c.kind == "one_shot":
         return ruleset_of(s).one_shots_on_table
-    return c.kind == "item" and big_item_allowed(s, name, cid)
+    return c.kind == "item" and entry_refusal(s, name, [cid]) is None
 
 
 @handles("effect", "double_sell")

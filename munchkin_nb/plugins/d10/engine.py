@@ -13,6 +13,7 @@ from typing import Any
 
 from munchkin_nb.engine.kit import (
     AFTER_ACTION,
+    DOOR_TURNED,
     PLAYER_TERMS,
     Action,
     Builder,
@@ -289,11 +290,13 @@ class ApplyD10(Move):
             if o["source"] == "discard":
                 top = s.discards[kind][-1]
                 b.emit("CardTakenFromDiscard", {"player": me, "card": top, "deck": kind}, [rule])
+            elif kind == "door":
+                door_up(b, me, [rule])
             else:
                 draw(b, me, kind, "up", "d10", [rule])
         elif result == 3:
             draw(b, me, "treasure", "up", "d10", ["d10.both"])
-            door = draw(b, me, "door", "up", "d10", ["d10.both"])
+            door = door_up(b, me, ["d10.both"])
             if door is not None and card(s, door).kind == "curse":
                 curse_hits(b, me, door, me, ["d10.both"])
         elif result == 4:
@@ -316,6 +319,15 @@ class ApplyD10(Move):
             b.emit("MarkSet", {"key": f"d10.nine:{me}", "value": s.turn}, ["d10.steal_level"])
             if o and change_level(b, o["target"], -1, f"stolen by {me}", rules=["d10.steal_level"]):
                 change_level(b, me, 1, "a level stolen with the d10", rules=["d10.steal_level"])
+
+
+def door_up(b: Builder, me: str, rules: list[str]) -> str | None:
+    """A door the die turns face up: one another module carries out at once as it is turned (a
+    portal, obeyed at once) is replaced by the next door; the door that stays goes to the hand."""
+    while True:
+        door = draw(b, me, "door", "up", "d10", rules)
+        if door is None or not DOOR_TURNED.any(b, me, door, False) or b.s.winners:
+            return None if door is None or door not in b.s.player(me).hand else door
 
 
 def _swap_hands(b: Builder, me: str, other: str) -> None:

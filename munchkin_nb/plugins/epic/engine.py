@@ -24,6 +24,7 @@ from munchkin_nb.engine.kit import (
     CardParams,
     CardsParams,
     GameState,
+    IllegalAction,
     Move,
     Player,
     act,
@@ -47,6 +48,8 @@ from munchkin_nb.engine.kit import (
     params,
     parse,
     phase,
+    place,
+    playable_on_table,
     races,
     reopen,
     reopen_if_fighting,
@@ -112,16 +115,30 @@ def two_doors(b: Builder, player: str) -> bool:
     carries out at once as it is turned (a portal) is replaced by the next door, not counted."""
     if not is_epic(b.s, b.s.player(player)):
         return False
-    drawn: list[str] = []
-    turned = 0
-    while turned < 2:
+    turn_doors(b, player, [], 2)
+    return True
+
+
+DOORS_LEFT = "epic.doors_left"  # mark: player -> [the doors turned so far, how many more to turn]
+
+
+def turn_doors(b: Builder, player: str, drawn: list[str], left: int) -> None:
+    """Turn the doors still to turn, then apply them all. A portal obeyed at once is replaced, not
+    counted; one that leaves its player a choice (which dungeon to leave) holds the rest of the
+    doors until the choice is made (`go_on` turns them then)."""
+    drawn = list(drawn)
+    while left > 0:
         cid = draw(b, player, "door", "up", "kick_door", ["turn.kick_door", "epic.two_doors"])
-        turned += 1
         if cid is not None and DOOR_TURNED.any(b, player, cid, False):
             if b.s.winners:  # the portal's dungeon gave the winning level
-                return True
-            turned -= 1
-        elif cid is not None:
+                return
+            if b.s.pending:
+                hold = {"key": f"{DOORS_LEFT}:{player}", "value": [drawn, left]}
+                b.emit("MarkSet", hold, ["epic.two_doors"])
+                return
+            continue
+        left -= 1
+        if cid is not None:
             drawn.append(cid)
     phase(b, "after_door", ["turn.kick_door"])
     apply_doors(b, player, drawn)
@@ -130,7 +147,6 @@ def two_doors(b: Builder, player: str) -> bool:
     more = legendary_door(b, player, drawn)
     if more:
         apply_doors(b, player, more)
-    return True
 
 
 def in_order(s: GameState, cards: Iterable[str]) -> list[str]:
@@ -164,6 +180,12 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
     monsters = [c for c in todo if card(s, c).kind == "monster" and c in s.player(player).hand]
     if not monsters:
         return  # an enhancer without a monster stays in the hand
+    first = _first_choice(s, player, cards)
+    if first:  # a race or class turned: it may be played before the fight
+        b.emit("MarkSet", {"key": f"{REST}:{player}", "value": todo}, ["epic.door_order"])
+        payload: dict[str, Any] = {"player": player, "kind": BEFORE, "options": first}
+        b.emit("DecisionRequired", payload, ["epic.door_order"])
+        return
     start_combat(b, player, monsters[0], True, ["turn.kick_door", "epic.door_order"])
     for m in monsters[1:]:
         rules = ["epic.door_monsters", "combat.several_monsters"]
@@ -182,12 +204,91 @@ def apply_doors(b: Builder, player: str, cards: list[str]) -> None:
             b.emit("EnhancerPlayed", payload, ["epic.door_monsters", "combat.enhancer"])
 
 
+BEFORE = "epic_before_fight"  # the decision: a race or class turned among the two doors, a monster too
+
+
+def _first_choice(s: GameState, player: str, cards: Iterable[str]) -> list[str]:
+    """The races and classes turned among the doors that the player could play now."""
+    hand = s.player(player).hand
+    return [
+        c
+        for c in cards
+        if card(s, c).kind in ("race", "class") and c in hand and playable_on_table(s, player, c)
+    ]
+
+
+def _before(s: GameState, player: str) -> dict[str, Any] | None:
+    """The player's waiting choice to play a turned race or class before the fight, if any."""
+    d = s.pending[0] if s.pending else None
+    return dict(d) if d and d.get("kind") == BEFORE and d.get("player") == player else None
+
+
+@move
+class PlayTurned(Move):
+    """000: 'si se le da la vuelta a una clase o raza, puede aplicar la carta inmediatamente, antes
+    del combate': play a race or class turned among the two doors before fighting their monster."""
+
+    name = "epic_play_turned"
+    module = NAME
+    when = ("pending:" + BEFORE,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        d = _before(s, player)
+        for cid in _first_choice(s, player, d["options"]) if d else ():
+            yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        d = _before(s, a.player)
+        if d is None:
+            raise IllegalAction("epic.door_order", "no race or class was turned among your doors just now.")
+        require(
+            (turned := parse(a, CardParams)) is not None
+            and turned.card in _first_choice(s, a.player, d["options"]),
+            "epic.door_order",
+            "play a race or class turned among your two doors.",
+        )
+
+    def run(self, b: Builder, a: Action) -> None:
+        s, cid = b.s, params(a, CardParams).card
+        d = dict(s.pending[0])
+        b.emit("DecisionMade", {"player": a.player, "kind": BEFORE}, ["epic.door_order"])
+        place(b, a.player, cid, ["epic.door_order"])
+        more = _first_choice(s, a.player, [c for c in d["options"] if c != cid])
+        if more:
+            b.emit("DecisionRequired", dict(d, options=more), ["epic.door_order"])
+
+
+@move
+class FightNow(Move):
+    """Keep the turned race or class in the hand and go on to the fight."""
+
+    name = "epic_fight_now"
+    module = NAME
+    when = ("pending:" + BEFORE,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if _before(s, player):
+            yield act(self.name, player)
+
+    def run(self, b: Builder, a: Action) -> None:
+        b.emit("DecisionMade", {"player": a.player, "kind": BEFORE}, ["epic.door_order"])
+
+
 @AFTER_ACTION.register(NAME)
 def go_on(b: Builder, a: Action) -> None:
     """Once the decision a curse left is settled, the rest of the two doors apply."""
     s = b.s
     if s.pending or s.combat is not None or s.winners:
         return
+    for key, value in list(s.marks.items()):
+        if key.startswith(DOORS_LEFT + ":") and value:
+            player = key.split(":", 1)[1]
+            b.emit("MarkSet", {"key": key, "value": None}, ["epic.two_doors"])
+            if s.active.name == player and not s.player(player).dead:
+                turn_doors(b, player, [c for c in value[0] if c in s.player(player).hand], value[1])
+            return
     for key, value in list(s.marks.items()):
         if key.startswith(REST + ":") and value:
             player = key.split(":", 1)[1]
@@ -344,6 +445,7 @@ class Arrow(Move):
             and "elf" in races(s, p)
             and _arrows_shot(s, player) < ARROWS
             and bool(p.hand)
+            and bool(c.monsters)
         )
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
@@ -363,7 +465,8 @@ class Arrow(Move):
         assert c is not None  # for the type checker: just required
         require(a.player not in (c.fighter, c.helper), "epic.elf", "only into a fight you are not in.")
         require(_arrows_shot(s, a.player) < ARROWS, "epic.elf", f"{a.player} has shot two arrows this turn.")
-        in_hand(s, a)
+        require(bool(c.monsters), "epic.elf", "no monster is left in the fight.")
+        owned(s, a)  # a card from the hand or one in play, as a race's power is paid
         shot = parse(a, ArrowParams)
         side = shot.side if shot is not None else None
         require(side in ("players", "monsters"), "epic.elf", "an arrow hits the players or the monsters.")

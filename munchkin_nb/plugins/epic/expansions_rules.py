@@ -16,8 +16,9 @@ RULES = (
     _r(
         "epic.gnome",
         "Epic gnome: Slippery",
-        "An Epic gnome who runs away from a fight, escaping every monster, still draws two "
-        "treasures face down. (The gnome's freedom from run-away penalties is not carried out.)",
+        "An Epic gnome suffers no run-away penalty (a monster's, an item's, a curse's: each counts "
+        "0 at worst), and one who runs away from a fight, escaping every monster, still draws two "
+        "treasures face down.",
         "sigues recibiendo dos cartas de tesoro boca abajo",
     ),
     _r(

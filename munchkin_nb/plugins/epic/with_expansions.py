@@ -14,6 +14,7 @@ from munchkin_nb.engine.kit import (
     ABILITIES,
     AFTER_ACTION,
     NEXT_TURN,
+    NO_RUN_PENALTY,
     OPEN,
     PLAYER_TERMS,
     REWARD_TO,
@@ -353,6 +354,12 @@ def _slippery(s: GameState, who: str) -> str:
         return ""
     mine = races(s, p)
     return "epic.gnome" if "gnome" in mine else "epic.lizard_man" if "lizard_man" in mine else ""
+
+
+@NO_RUN_PENALTY.register(NAME)
+def slippery(s: GameState, who: str) -> bool:
+    """An Epic gnome: 'Ya no sufres ninguna penalización a los intentos de huir'."""
+    return _slippery(s, who) == "epic.gnome"
 
 
 def _paid(b: Builder, who: str, ran: list[int]) -> None:

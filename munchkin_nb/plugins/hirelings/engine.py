@@ -15,6 +15,8 @@ from munchkin_nb.engine.kit import (
     ABILITIES,
     AFTER_ACTION,
     COUNTS_AGAINST,
+    HOLD_LIMITS,
+    MAY_USE,
     NOWHERE,
     OPEN,
     PLAYER_TERMS,
@@ -32,10 +34,12 @@ from munchkin_nb.engine.kit import (
     card,
     cheated,
     check_cheat,
+    check_entry,
     companions,
     discard,
     effects,
     enhancer_levels,
+    entry_refusal,
     handles,
     in_hand,
     item_usable,
@@ -65,9 +69,23 @@ def hireling_of(s: GameState, p: Player) -> str | None:
     return next(iter(hirelings_of(s, p)), None)
 
 
+BASE_HIRELING = "hireling"  # the base game's Hireling, an item card: it is a hireling as well
+
+
 def counted_hirelings(s: GameState, p: Player) -> list[str]:
-    """The hirelings of `p` that the one-hireling limit counts: those without a Cheat! on them."""
-    return [c for c in hirelings_of(s, p) if not cheated(s, p, c)]
+    """The hirelings of `p` that the one-hireling limit counts: those without a Cheat! on them, the
+    base game's Hireling item among them."""
+    base = [c for c in p.equipped + p.carried if c.split("#")[0] == BASE_HIRELING]
+    return [c for c in base + hirelings_of(s, p) if not cheated(s, p, c)]
+
+
+@HOLD_LIMITS.register(NAME)
+def one_hireling(s: GameState, name: str) -> list[tuple[str, str]]:
+    """000: 'siempre que sólo tengas un único escudero en juego en cualquier momento', the base
+    game's Hireling counted too; a Cheat! on one lets it be the extra one."""
+    if len(counted_hirelings(s, s.player(name))) > 1:
+        return [("hirelings.one", f"{name} may have one hireling in play (a second needs a Cheat!).")]
+    return []
 
 
 def carried_by_hireling(s: GameState, name: str) -> list[str]:
@@ -167,13 +185,24 @@ class Hire(Move):
         reopen_if_fighting(b, a.player)
 
 
-def let_go(b: Builder, player: str, why: str, rules: list[str]) -> None:
-    """The hireling leaves with the items it carries (its enhancers go with it, by `detach`)."""
+def chosen(s: GameState, a: Action, rule: str) -> str:
+    """The hireling the action names (`card`; without one, the first hired), one of the player's."""
+    have = hirelings_of(s, s.player(a.player))
+    named = parse(a, WhichHireling)
+    cid = named.card if named is not None and named.card is not None else (have[0] if have else None)
+    require(cid in have, rule, f"{a.player} has no such hireling in play.")
+    return str(cid)
+
+
+def let_go(b: Builder, player: str, why: str, rules: list[str], cid: str | None = None) -> None:
+    """A hireling (the first hired, unless named) leaves, with the items it carries if it is the one
+    carrying them (its enhancers go with it, by `detach`)."""
     s = b.s
-    cid = hireling_of(s, s.player(player))
+    first = hireling_of(s, s.player(player))
+    cid = cid or first
     if cid is None:
         return
-    for item in carried_by_hireling(s, player):
+    for item in carried_by_hireling(s, player) if cid == first else ():
         discard(b, player, item, f"went with {card(s, cid).name}", [*rules, "hirelings.carries"])
     if f"{CARRIES}:{player}" in s.marks:
         b.emit("MarkSet", {"key": f"{CARRIES}:{player}", "value": None}, ["hirelings.carries"])
@@ -192,15 +221,17 @@ class Dismiss(Move):
     exact = True
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if _alive(s, player) and hireling_of(s, s.player(player)) is not None:
-            yield act(self.name, player)
+        if not _alive(s, player):
+            return
+        have = hirelings_of(s, s.player(player))
+        for cid in have:
+            yield act(self.name, player, card=cid) if len(have) > 1 else act(self.name, player)
 
     def check(self, s: GameState, a: Action) -> None:
-        have = hireling_of(s, s.player(a.player))
-        require(have is not None, "hirelings.discard", f"{a.player} has no hireling in play.")
+        chosen(s, a, "hirelings.discard")
 
     def run(self, b: Builder, a: Action) -> None:
-        let_go(b, a.player, "dismissed", ["hirelings.discard"])
+        let_go(b, a.player, "dismissed", ["hirelings.discard"], chosen(b.s, a, "hirelings.discard"))
         reopen_if_fighting(b, a.player)
 
 
@@ -215,36 +246,83 @@ def room(s: GameState, player: str) -> int:
     return n - len(carried_by_hireling(s, player))
 
 
+def meets(s: GameState, hireling: str, cond: dict[str, Any] | None) -> bool:
+    """Whether the hireling's own race, class and sex (its `counts_as`, the picture) meet an item's
+    restrictions (000: 'el escudero es del sexo que se muestre en su ilustración')."""
+    if not cond:
+        return True
+    idents = [i for i in effects(card(s, hireling), "counts_as") if isinstance(i, dict)]
+    ident = idents[0] if idents else {}
+    for key, val in cond.items():
+        word = key.removeprefix("not_")
+        if word not in ("race", "class", "sex"):
+            return False  # a level or a slot worn: a hireling meets nothing of the kind
+        if (ident.get(word) == val) == key.startswith("not_"):
+            return False
+    return True
+
+
+@MAY_USE.register(NAME)
+def hireling_uses(s: GameState, p: Player, item: str) -> bool:
+    """000: 'un escudero puede usar un objeto que tú no podrías usar': an item the hireling carries
+    counts when the hireling meets its restrictions, whoever its owner is."""
+    hired = hireling_of(s, p)
+    if hired is None or item not in carried_by_hireling(s, p.name):
+        return False
+    return meets(s, hired, card(s, item).requires)
+
+
 @move
 class Carry(Move):
-    """Hand one of your items (from hand or carried sideways) to your hireling to carry and use."""
+    """Hand one of your items (from hand or carried sideways) to your hireling to carry and use: one
+    you or the hireling could use, a big one if your table has room for it; any other with a Cheat!
+    (`cheat`) from your hand on it."""
 
     name = "hireling_carry"
     module = NAME
     when = ("turn",)
     exact = True
 
-    def _items(self, s: GameState, player: str) -> list[str]:
+    def _items(self, s: GameState, player: str, cheat: bool) -> list[str]:
         p = s.player(player)
+        hired = hireling_of(s, p)
+        if hired is None:
+            return []
         return [
             c
             for c in p.hand + p.carried
-            if card(s, c).kind == "item" and not card(s, c).big and item_usable(s, p, c)
+            if card(s, c).kind == "item"
+            and (cheat or item_usable(s, p, c) or meets(s, hired, card(s, c).requires))
+            and (c in p.carried or entry_refusal(s, player, [c]) is None)
         ]
 
     def candidates(self, s: GameState, player: str) -> Iterable[Action]:
         if not _alive(s, player) or s.combat is not None or room(s, player) <= 0:
             return
-        for cid in self._items(s, player):
+        p = s.player(player)
+        plain = self._items(s, player, False)
+        for cid in plain:
             yield act(self.name, player, card=cid)
+        for extra in with_cheat(s, p, [NOWHERE]):
+            for cid in self._items(s, player, True):
+                if extra and cid not in plain:
+                    yield act(self.name, player, card=cid, **extra)
 
     def check(self, s: GameState, a: Action) -> None:
         require(s.combat is None, "hirelings.carries", "items change hands outside a combat.")
         require(room(s, a.player) > 0, "hirelings.carries", f"{a.player}'s hireling can carry no more items.")
+        given = parse(a, CarryParams)
+        cid, cheat = (given.card, given.cheat) if given is not None else (None, None)
+        if cheat is not None:
+            check_cheat(s, a, [NOWHERE], ("hirelings.carries", "hirelings.cheat"), "hireling")
+        p = s.player(a.player)
+        if cid in p.hand and card(s, cid).kind == "item":
+            check_entry(s, a.player, [cid])
         require(
-            (item := parse(a, CardParams)) is not None and item.card in self._items(s, a.player),
+            cid in self._items(s, a.player, cheat is not None),
             "hirelings.carries",
-            "the hireling carries a small item of yours, from your hand or carried sideways.",
+            "the hireling carries an item of yours from your hand or carried sideways, one you or it "
+            "could use (any other with a Cheat! on it).",
         )
 
     def run(self, b: Builder, a: Action) -> None:
@@ -253,6 +331,7 @@ class Carry(Move):
             b.emit("CardPlayed", {"player": a.player, "card": cid, "into": "equipped"}, ["hirelings.carries"])
         else:
             b.emit("ItemEquipped", {"player": a.player, "card": cid, "equipped": True}, ["hirelings.carries"])
+        play_cheat(b, a, "hirelings.cheat")
         value = carried_by_hireling(s, a.player) + [cid]
         b.emit("MarkSet", {"key": f"{CARRIES}:{a.player}", "value": value}, ["hirelings.carries"])
 
@@ -271,6 +350,21 @@ def forget_carried(b: Builder, a: Action) -> None:
 
 
 # -- the sacrifice -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CarryParams:
+    """An item given to the hireling to carry, and the Cheat! that lets it carry any item."""
+
+    card: str
+    cheat: str | None = None
+
+
+@dataclass(frozen=True)
+class WhichHireling:
+    """The hireling a move names (none named: the first hired)."""
+
+    card: str | None = None
 
 
 @dataclass(frozen=True)
@@ -294,18 +388,17 @@ class Sacrifice(Move):
             return
         c = s.fight
         helper = c.helper if player == c.fighter else None
-        if helper is not None and unrolled(s, helper):
-            yield act(self.name, player, helper_escapes=True)
-            yield act(self.name, player, helper_escapes=False)
-        else:
-            yield act(self.name, player)
+        have = hirelings_of(s, s.player(player))
+        for cid in have:
+            which = {"card": cid} if len(have) > 1 else {}
+            if helper is not None and unrolled(s, helper):
+                yield act(self.name, player, helper_escapes=True, **which)
+                yield act(self.name, player, helper_escapes=False, **which)
+            else:
+                yield act(self.name, player, **which)
 
     def check(self, s: GameState, a: Action) -> None:
-        require(
-            hireling_of(s, s.player(a.player)) is not None,
-            "hirelings.sacrifice",
-            f"{a.player} has no hireling to sacrifice.",
-        )
+        chosen(s, a, "hirelings.sacrifice")
         require(
             unrolled(s, a.player),
             "hirelings.sacrifice",
@@ -323,8 +416,8 @@ class Sacrifice(Move):
 
     def run(self, b: Builder, a: Action) -> None:
         s = b.s
-        cid = hireling_of(s, s.player(a.player))
-        let_go(b, a.player, "sacrificed", ["hirelings.sacrifice"])
+        cid = chosen(s, a, "hirelings.sacrifice")
+        let_go(b, a.player, "sacrificed", ["hirelings.sacrifice"], cid)
         b.emit("AutoEscapeGranted", {"player": a.player, "card": cid}, ["hirelings.sacrifice"])
         if params(a, SacrificeParams).helper_escapes:
             helper = s.fight.helper

@@ -40,6 +40,7 @@ from munchkin_nb.engine.kit import (
     discard,
     discard_remains,
     draw,
+    enhancer_value,
     move,
     params,
     parse,
@@ -146,7 +147,8 @@ def never_sideways(s: GameState, player: str, cid: str) -> tuple[str, str] | Non
 
 @PLAYER_TERMS.register(NAME)
 def enhanced(s: GameState, name: str, c: Combat) -> list[Term]:
-    """Each monster enhancer played on the book: +3 for whoever has it equipped."""
+    """Each monster enhancer played on the book: +3 for whoever has it equipped. Only those: an
+    item enhancer on it counts as on any item, a Cheat! on it counts nothing."""
     p = s.player(name)
     if BOOK not in p.equipped:
         return []
@@ -160,7 +162,7 @@ def enhanced(s: GameState, name: str, c: Combat) -> list[Term]:
             name,
         )
         for a, on in p.attachments.items()
-        if on == BOOK
+        if on == BOOK and card(s, a).kind == "monster_enhancer"
     ]
 
 
@@ -351,6 +353,12 @@ class Summon(Move):
         take(b, a.player, rules)
 
 
+def raises(s: GameState, cid: str) -> bool:
+    """000: 'cualquier mejora de monstruo de +3': a monster enhancer that raises a monster (one
+    that lowers it, a Baby, is no '+3')."""
+    return card(s, cid).kind == "monster_enhancer" and enhancer_value(s, cid) > 0
+
+
 @move
 class Enhance(Move):
     """Play a monster enhancer from your hand on your Munchkinomicon: +3 that stays with the book."""
@@ -363,7 +371,7 @@ class Enhance(Move):
         p = s.player(player)
         if BOOK in p.equipped:
             for cid in p.hand:
-                if card(s, cid).kind == "monster_enhancer":
+                if raises(s, cid):
                     yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
@@ -372,9 +380,9 @@ class Enhance(Move):
         cid = played.card if played is not None else None
         require(BOOK in p.equipped, "munchkinomicon.bonus", f"{a.player} has no Munchkinomicon in play.")
         require(
-            cid is not None and cid in p.hand and card(s, cid).kind == "monster_enhancer",
+            cid is not None and cid in p.hand and raises(s, cid),
             "munchkinomicon.bonus",
-            "play a monster enhancer from your hand on the book.",
+            "play a monster enhancer that raises a monster (not a Baby) from your hand on the book.",
         )
 
     def run(self, b: Builder, a: Action) -> None:

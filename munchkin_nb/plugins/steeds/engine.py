@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from munchkin_nb.engine.kit import (
     AFTER_ACTION,
     BIG_EXEMPT,
+    HOLD_LIMITS,
     MAY_ATTACH,
     PLAYER_TERMS,
     RUN_AWAY_OWN,
@@ -70,6 +71,15 @@ def steed_of(s: GameState, p: Player) -> str | None:
 def counted_steeds(s: GameState, p: Player) -> list[str]:
     """The steeds of `p` that the one-steed limit counts: those without a Cheat! on them."""
     return [c for c in steeds_of(s, p) if not cheated(s, p, c)]
+
+
+@HOLD_LIMITS.register(NAME)
+def one_steed(s: GameState, name: str) -> list[tuple[str, str]]:
+    """000: 'No se puede tener más de una montura, a no ser que se esté usando una carta de ¡Eso es
+    trampa!': broken by two steeds in play without a Cheat! on the second, however they came."""
+    if len(counted_steeds(s, s.player(name))) > 1:
+        return [("steeds.one", f"{name} may have one steed in play (a second needs a Cheat! on it).")]
+    return []
 
 
 @BIG_EXEMPT.register(NAME)
