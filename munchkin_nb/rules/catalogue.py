@@ -223,7 +223,7 @@ CLASSIC_RULES: tuple[Rule, ...] = (
         "Bribes",
         "Help may be bought with carried items or a number of the monster's treasures; a share of the "
         "treasures comes with who draws first, the helper or the fighter.",
-        "Ayuda: 'Puedes sobornar a alguien para que te ayude' … 'debéis poneros de acuerdo sobre quién escoge primero'",
+        "Ayuda: 'Puedes sobornar a alguien para que te ayude'; 'debéis poneros de acuerdo sobre quién escoge primero'",
     ),
     _r(
         "combat.window",

@@ -67,7 +67,7 @@ RULES: tuple[Rule, ...] = (
         "Abilities paid with cards",
         "An ability paid for with discards may be paid with any card in play or in hand, but not with "
         "the class card whose ability it is (nor the whole hand when the hand is empty).",
-        "Klassen / Akzente: 'Ablegen kannst du jede Karte im Spiel oder von deiner Hand.' … 'Ebenso "
+        "Klassen / Akzente: 'Ablegen kannst du jede Karte im Spiel oder von deiner Hand.'; 'Ebenso "
         "wenig darfst du die Klassenkarte selbst ablegen.'",
     ),
     _r(
@@ -252,7 +252,7 @@ RULES: tuple[Rule, ...] = (
         "A monster defeated without killing it gives no level, but its treasures all the same: one a card "
         "removes from a fight gives them when the fight is won, even beside another monster (and none "
         "if the fight is then lost).",
-        "Gewonnen!: 'du besiegt hast, ohne es zu töten' … 'egal, ob du das Monster getötet oder anders "
+        "Gewonnen!: 'du besiegt hast, ohne es zu töten'; 'egal, ob du das Monster getötet oder anders "
         "eliminiert hast'; Kampf beeinflussen: 'bekommst du für das eliminierte Monster keinen Schatz'",
     ),
     _r(
