@@ -29,7 +29,8 @@ Fixtures:
   ``watch.outside_requests``); outside requests are aborted, there is no network.
 
 Shared-server etiquette: close every context you open (a page left open keeps its kernel, and
-``test_site_journey`` counts the server's kernels); do not write into ``sample_db``; a test that
+``test_site_journey`` counts the server's kernels; ``_contexts_closed`` closes what a failed test
+left open); do not write into ``sample_db``; a test that
 needs another store or other Voila flags says so through ``start_app``'s arguments.
 """
 
@@ -176,6 +177,18 @@ def browser():
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _contexts_closed(request) -> Iterator[None]:
+    """Every browser context a test opened is closed when it ends, failed or not: a page left
+    open keeps its kernel on the shared site, and the next test that counts the server's kernels
+    (``test_site_journey``) would fail for it (a failed wait left two guided games open: 9
+    kernels, not 7)."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
 
 
 @dataclass

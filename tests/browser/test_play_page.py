@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from munchkin_nb.site import PAGES
 from munchkin_nb.viz.move_words import ACTION_VARIANTS, ACTION_WORDS
 from munchkin_nb.viz.words import _ as _es
 from munchkin_nb.viz.words import telling
@@ -75,10 +76,14 @@ def test_a_guided_game_with_hints_an_undo_and_its_review(browser, play_server, s
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_guided_game_speaks_the_language_chosen_on_the_course_page(browser, play_server, size):
     context, page, watch = _page(browser, size)
-    # what the course page keeps when Spanish is chosen there (same browser, same storage key)
-    context.add_init_script(
-        "window.localStorage.setItem('munchkin-course-v1', JSON.stringify({lang: 'es', progress: {}}))"
-    )
+    # Spanish chosen on the course page of the same site, in the same browser. Not a localStorage
+    # written by the test: on the site the header writes the visit's language (address, cookie,
+    # else the page's) into that storage before the guided game reads it, so a course choice
+    # reaches the guided game only as the course page on the site passes it on.
+    page.goto(play_server.server.url.rstrip("/") + PAGES["course"].path)
+    page.locator(".munchkin-course-language select").select_option(label="Español")
+    # the header has followed the course's ?lang=es (it keeps the visit's language as it redraws)
+    page.wait_for_function("() => document.querySelector('#munchkin-site select')?.value === 'es'")
     page.goto(play_server.url)
     page.locator(".munchkin-hand").filter(has_text="Tu mano").wait_for(state="visible")
     assert page.locator(".munchkin-hint-button").inner_text() == "¿pista?"
