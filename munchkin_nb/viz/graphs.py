@@ -377,8 +377,8 @@ FIGURES = "figures"  # the gettext domain of the words drawn inside the card fig
 
 
 class _Words:
-    """The words drawn inside the card figures, in one language: card names where a rulebook of
-    that language names the card (else the English name), our own words for the rest."""
+    """The words drawn inside the card figures, in one language: card names as the event lines
+    say them (the rulebook's name, else ours, else the English one), our own words for the rest."""
 
     #: every message drawn, for the test that each language translates them all
     MESSAGES = (
@@ -390,13 +390,13 @@ class _Words:
 
     def __init__(self, card_set: Any, lang: str) -> None:
         from munchkin_nb.i18n import gettext
-        from munchkin_nb.rules.i18n import card_name
 
         self.t = gettext(FIGURES, lang)
-        self._name = {c.name: card_name(c.id, lang, c.name) for c in card_set.cards.values()}
+        # the names the event lines and the lessons use: the rulebook's, else ours (domain `cards`)
+        self._name = {c.name: card_name(card_set, c.id, lang) for c in card_set.cards.values()}
         # a race or class node is named like the card that gives it ("race dwarf": Enano)
         self._value = {
-            (c.kind, c.race if c.kind == "race" else c.klass): card_name(c.id, lang, c.name)
+            (c.kind, c.race if c.kind == "race" else c.klass): card_name(card_set, c.id, lang)
             for c in card_set.cards.values()
             if c.kind in ("race", "class")
         }
