@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -470,7 +471,8 @@ def neighbourhood_graph(card_set: Any, card_id: str, title: str | None = None, l
                 x=[m[2] for m in members],
                 y=[m[3] for m in members],
                 mode="markers+text",
-                text=[m[0] for m in members],
+                # long names in short lines, so that a phone's narrow plot does not cut them off
+                text=["<br>".join(textwrap.wrap(m[0], 14)) or m[0] for m in members],
                 textposition=[m[4] for m in members],
                 hovertext=[f"{m[0]}: {m[1]}" for m in members],
                 hoverinfo="text",
