@@ -326,7 +326,7 @@ def _card_drawn(e: Event, s: Any) -> str:
         p.get("face") == "up" and p.get("deck") == "door" and reason in (None, "kick_door")
     ):
         return _kick(p["player"], p["card"], s)
-    # a card drawn by nobody goes to the table (a module's: the dungeon dealt at the start)
+    # a card drawn by nobody goes to the table (a module's: a card dealt face up at the start)
     fields = {
         "player": p["player"] or _("The table"),
         "deck": _said(p["deck"]),

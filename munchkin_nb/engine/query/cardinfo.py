@@ -88,8 +88,8 @@ def when_ok(s: GameState, player: str, c: Card) -> bool:
 
 
 def is_a(s: GameState, cid: str, word: str) -> bool:
-    """Whether a card is a copy of the card `word` names, or of that kind: the base game's Hireling
-    and a module's cards of kind `hireling` alike are "a Hireling" to the cards that name one."""
+    """Whether a card is a copy of the card `word` names, or of that kind: the base game's card of
+    that name and a module's cards of that kind alike are "one of them" to the cards that name it."""
     return cid.split("#")[0] == word or card(s, cid).kind == word
 
 

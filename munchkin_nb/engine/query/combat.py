@@ -67,8 +67,8 @@ class Breakdown:
 
 
 def extra_items(state: GameState, p: Player) -> int:
-    """How many items beyond the slot and big-item limits the player may use (Hireling; a module's
-    `abilities` hook may grant more)."""
+    """How many items beyond the slot and big-item limits the player may use (a card that carries
+    items; a module's `abilities` hook may grant more)."""
     # plain loops: this is asked for every fighter in every combat breakdown
     total = 0
     for v in abilities(state, p, "extra_item"):
