@@ -3,7 +3,9 @@ field at fault, the rulings the rulebooks give, try and step back, the link and 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
+from html import escape
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -11,6 +13,8 @@ import pytest
 
 from munchkin_nb.judge import Position, decode
 from munchkin_nb.judge.from_game import position_data
+from munchkin_nb.rules import RULE_INDEX
+from munchkin_nb.rules.i18n import wording
 from munchkin_nb.scenarios import run_scenario
 from munchkin_nb.widgets.judge_page import JudgePage, field_key
 
@@ -271,3 +275,84 @@ def test_a_file_uploaded_is_imported_into_the_editor(page: JudgePage) -> None:
         {"name": "bad.yaml", "type": "", "size": 2, "content": memoryview(b"\xff\xfe"), "last_modified": NOW},
     )
     assert "cannot be read" in page.import_notice.value and page.position == wanted
+
+
+TIE = {
+    "players": [{"name": "Ana", "classes": ["warrior"]}, "Ben", "Cleo"],
+    "fight": {"monsters": ["lame_goblin"]},
+}
+#: the three held-in-mind rulings: (table, player, action, card, whom)
+HELD_IN_MIND = [
+    (FIGHT, "Ben", "curse", "curse_lose_a_level", "Cleo"),  # a curse on a player in another's fight
+    (FIGHT, "Cleo", "go_up_a_level", "gold_pieces_1000", "Ben"),  # a level-9 player and Go Up a Level
+    (TIE, "Ana", "pass", "", ""),  # a warrior tying a monster: the fight goes on to be won
+    (TIE, "Ana", "run_away", "", ""),  # ... and nobody runs from a fight being won
+]
+ENGLISH = re.compile(r"\b(may|cannot|needs|now|is at level|not a|the fight)\b")
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "eo", "ru", "ko"])
+def test_the_held_in_mind_rulings_say_no_english_sentence(lang: str) -> None:
+    page = JudgePage(lang, position=Position.from_data(FIGHT))
+    for table, player, action, card, whom in HELD_IN_MIND:
+        fresh(page, table)
+        ruling = ask(page, player, action, card, whom)
+        html = page.ruling.value
+        said = re.findall(r"<span class='munchkin-judge-sentence' lang='(\w+)'>([^<]*)</span>", html)
+        assert [lang for lang, _ in said] == [lang], (action, html)
+        assert ruling.sentence not in html and not ENGLISH.search(said[0][1]), said
+        if table is TIE:
+            assert "lang='en'" not in page.fight_html.value and "combat.ties" in page.fight_html.value
+    assert "lang='en'" not in page.ruling.value
+
+
+def test_a_sentence_with_no_translation_is_marked_english_under_the_rules_words() -> None:
+    page = JudgePage("es", position=Position.from_data(TIE))
+    ruling = ask(page, "Ana", "turning", "", "")  # an f-string's sentence: no template to translate
+    assert not ruling.allowed and ruling.sentence == "Ana has no turning ability."
+    html = page.ruling.value
+    assert f"<span class='munchkin-judge-sentence' lang='en'>{ruling.sentence}</span>" in html
+    rule = RULE_INDEX[ruling.rule]
+    assert wording(rule, "es").title in html and escape(wording(rule, "es").text) in html
+
+
+def test_every_refusal_of_the_core_checks_is_translated_with_its_fields_kept() -> None:
+    import ast
+    import string
+
+    from munchkin_nb.engine import legal
+    from munchkin_nb.engine.moves import base, cards, combat, monsters, oneshots, turn
+    from munchkin_nb.i18n import LANGUAGES, catalogue
+    from munchkin_nb.judge import ask as ask_module
+    from munchkin_nb.judge.said import DOMAIN, WHEN_WORDS
+
+    def sentences(module: object) -> set[str]:
+        """Every plain sentence the module refuses with (require's third, IllegalAction's second)."""
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        found = set()
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Call) and getattr(n.func, "id", "") in ("require", "IllegalAction"):
+                arg = n.args[2 if n.func.id == "require" else 1] if len(n.args) > 1 else None
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found.add(arg.value)
+        return found
+
+    every_check = sentences(legal) | sentences(base)  # what every action passes through
+    assert "{move} cannot be done now ({when})." in every_check and len(every_check) >= 10
+    moves = set().union(*map(sentences, (turn, combat, oneshots, cards, monsters)))
+    engine = every_check | moves | {ask_module.ALLOWED, *WHEN_WORDS.values()}
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        cat = catalogue(DOMAIN, lang)
+        assert cat is not None, lang
+        held = {m.id for m in cat if m.id}
+        assert sorted(every_check - held) == [], lang
+        assert sorted(held - engine) == [], lang  # no translation of a sentence the engine no longer says
+        for m in cat:
+            if m.id:
+                assert m.string and fields(m.string) == fields(m.id), (lang, m.id)

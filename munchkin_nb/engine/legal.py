@@ -155,19 +155,21 @@ def verify(s: GameState, a: Action) -> None:
 def _renamed(s: GameState, exc: IllegalAction) -> IllegalAction:
     """The refusal citing the ruleset's own rule, where it has one for the core rule."""
     own = renames_of(s.ruleset).get(exc.rule_id)
-    return IllegalAction(own, exc.sentence) if own else exc
+    if not own:
+        return exc
+    return IllegalAction(own, exc.template, **exc.fields)
 
 
 def _move_of(s: GameState, a: Action) -> Move:
     """The move an action names, once the game is on and its player is at the table."""
     # plain ifs, not `require`: the sentences are made only for a refusal (this runs every action)
     if s.winners:
-        raise IllegalAction("game.over", f"the game is over: {', '.join(s.winners)} won.")
+        raise IllegalAction("game.over", "the game is over: {winners} won.", winners=", ".join(s.winners))
     m = MOVES.get(a.name)
     if m is None:
-        raise IllegalAction("card.effect", f"there is no action called {a.name!r}.")
+        raise IllegalAction("card.effect", "there is no action called {move}.", move=repr(a.name))
     if not s.has_player(a.player):
-        raise IllegalAction("setup.players", f"there is no player {a.player!r}.")
+        raise IllegalAction("setup.players", "there is no player {player}.", player=repr(a.player))
     return m
 
 
@@ -177,14 +179,23 @@ def _verify_move(s: GameState, a: Action, m: Move, decider: str | None, when: st
         m.check(s, a)
         return
     if a.player != decider and when in m.when:
-        raise IllegalAction("decision.pending", f"it is {decider}'s decision now ({when}), not {a.player}'s.")
+        raise IllegalAction(
+            "decision.pending",
+            "it is {decider}'s decision now ({when}), not {player}'s.",
+            decider=decider,
+            when=when,
+            player=a.player,
+        )
     if a.player != decider and decider is not None:
         raise IllegalAction(
             "play.out_of_turn",
-            f"{a.name} is not a play anyone may make out of turn; it is {decider}'s decision now ({when}).",
+            "{move} is not a play anyone may make out of turn; it is {decider}'s decision now ({when}).",
+            move=a.name,
+            decider=decider,
+            when=when,
         )
     rule = "combat.no_equipment_changes" if s.combat else "turn.own_turn_only"
-    raise IllegalAction(rule, f"{a.name} cannot be done now ({when}).")
+    raise IllegalAction(rule, "{move} cannot be done now ({when}).", move=a.name, when=when)
 
 
 def out_of_turn(s: GameState, a: Action) -> bool:

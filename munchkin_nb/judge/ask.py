@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from munchkin_nb.engine import (
@@ -36,13 +36,16 @@ class Allowed:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The answer to "may I?": allowed, or refused by `rule` with the engine's sentence and the citation."""
+    """The answer to "may I?": allowed, or refused by `rule` with the engine's sentence and the
+    citation; `template` and `fields` make the sentence (IllegalAction's), for a page to translate."""
 
     action: Action
     allowed: bool
     rule: str
     sentence: str
     citation: str
+    template: str = ""
+    fields: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -113,13 +116,18 @@ def why(s: GameState, a: Action, lang: str = "en") -> Ruling:
     try:
         verify(s, a)
     except IllegalAction as exc:
-        return Ruling(a, False, exc.rule_id, exc.sentence, _cite(exc.rule_id, lang))
+        return Ruling(a, False, exc.rule_id, exc.sentence, _cite(exc.rule_id, lang), exc.template, exc.fields)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # malformed parameters
         return Ruling(
             a, False, "card.effect", f"the action's parameters do not fit: {exc}", _cite("card.effect", lang)
         )
     r, _ = allowing_rule(s, a)
-    return Ruling(a, True, r, f"{a.player} may {a.name.replace('_', ' ')} now.", _cite(r, lang))
+    fields = {"player": a.player, "move": a.name.replace("_", " ")}
+    return Ruling(a, True, r, ALLOWED.format(**fields), _cite(r, lang), ALLOWED, fields)
+
+
+#: the sentence of an allowed action (the move by its name)
+ALLOWED = "{player} may {move} now."
 
 
 def _cite(rule_id: str, lang: str) -> str:

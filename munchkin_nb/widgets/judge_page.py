@@ -26,6 +26,7 @@ from munchkin_nb.judge import LinkError, Position, PositionError, Problem, Table
 from munchkin_nb.judge.ask import Allowed, Ruling
 from munchkin_nb.judge.from_game import position_from_text
 from munchkin_nb.judge.position import PHASES
+from munchkin_nb.judge.said import sentence_in
 from munchkin_nb.rules import RULE_INDEX, RULESETS, ruleset
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.i18n import wording
@@ -661,16 +662,24 @@ class JudgePage(View):
         rule = RULE_INDEX.get(r.rule)
         title = wording(rule, self.lang).title if rule is not None else r.rule
         text = wording(rule, self.lang).text if rule is not None else ""
-        sentence = r.sentence  # the engine's own words (English: they name the cards and numbers)
         cited = citation_html(rule, self.lang) if rule is not None else ""
         cls = "allowed" if r.allowed else "refused"
         return (
             f"<div class='munchkin-ruling {cls}' data-rule='{escape(r.rule)}'>"
             f"<b>{escape(verdict)}</b>: {escape(said)}.<br>"
             f"<code>{rule_link(r.rule, self.lang)}</code> <b>{escape(title)}</b>: {escape(text)}<br>"
-            f"<span class='munchkin-judge-sentence' lang='en'>{escape(sentence)}</span><br>"
+            f"{self.sentence_html(r.template, r.fields, r.sentence, r.action)}<br>"
             f"<i>{cited}</i></div>"
         )
+
+    def sentence_html(self, template: str, fields: dict[str, Any], sentence: str, action: Action) -> str:
+        """The engine's sentence in the page's language; where it has no translation, as the
+        engine wrote it, marked English (the rule's words above it are the page's language)."""
+        s = self.table.state if self.table else None
+        words = sentence_in(template, fields, action, s, self.lang)
+        if words is None:
+            return f"<span class='munchkin-judge-sentence' lang='en'>{escape(sentence)}</span>"
+        return f"<span class='munchkin-judge-sentence' lang='{self.lang}'>{escape(words)}</span>"
 
     # -- try it ------------------------------------------------------------------------------
     def take(self) -> list[str]:
@@ -682,7 +691,8 @@ class JudgePage(View):
         try:
             lines = self.table.take(a, self.lang)
         except IllegalAction as exc:  # listed as legal: the engine disagrees with itself
-            self.ruling.value = f"<div class='munchkin-ruling refused'>{escape(exc.sentence)}</div>"
+            refused = self.sentence_html(exc.template, exc.fields, exc.sentence, a)
+            self.ruling.value = f"<div class='munchkin-ruling refused'>{refused}</div>"
             return []
         said = action_words(a, self.table.state, with_player=True, lang=self.lang)
         self.tried.append([said + ":", *(f"  {line}" for line in lines)])

@@ -177,3 +177,52 @@ def test_a_damaged_link_is_said(judge_server, browser, request):
     page.locator(ANSWERS).first.wait_for(state="visible")  # the example table, answered
     assert overflow(page) <= 0
     assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["es", "ko"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_rulings_speak_the_pages_language(judge_server, browser, tmp_path, size, lang, request):
+    """On a Spanish or Korean page the three held-in-mind rulings say no English sentence: the
+    rule's words, the citation and the engine's sentence in the page's language."""
+    from munchkin_nb.judge import Position, encode
+    from munchkin_nb.widgets.judge_page import EXAMPLE, JudgePage
+
+    folder = shots(tmp_path)
+    tie = {
+        "players": [{"name": "Ana", "classes": ["warrior"]}, "Ben", "Cleo"],
+        "fight": {"monsters": ["lame_goblin"]},
+    }
+    words = JudgePage(lang, position=Position.from_data(EXAMPLE))  # the menus' labels in `lang`
+    move = {v: label for label, v in words.why_action.options}
+    card = {v.split("#")[0]: label for label, v in words.why_card.options if v}
+    nobody = words.why_whom.options[0][0]
+    context = browser.new_context(viewport=SIZES[size])
+    request.addfinalizer(context.close)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    bad = _console(page)
+
+    def sentence() -> tuple[str, str]:
+        said = page.locator(".munchkin-judge-ruling .munchkin-judge-sentence")
+        return said.get_attribute("lang") or "", said.inner_text()
+
+    page.goto(f"{judge_server.url}?position={encode(Position.from_data(EXAMPLE))}&lang={lang}")
+    page.locator(ANSWERS).first.wait_for(state="visible")
+    ruling = why_not(page, "Ben", move["curse"], card["curse_lose_a_level"], "Cleo")
+    assert "curse.any" in ruling and sentence()[0] == lang, ruling
+    ruling = why_not(page, "Cleo", move["go_up_a_level"], card["gold_pieces_1000"], "Ben")
+    assert "level.win_by_kill" in ruling and sentence()[0] == lang, ruling
+    assert "needs a kill" not in ruling and "10" in sentence()[1]
+    page.locator(".munchkin-judge-ruling").scroll_into_view_if_needed()
+    page.screenshot(path=str(folder / f"judge_{lang}_{size}_why_not.png"))
+
+    page.goto(f"{judge_server.url}?position={encode(Position.from_data(tie))}&lang={lang}")
+    page.locator(ANSWERS).first.wait_for(state="visible")
+    assert "combat.ties" in page.locator(".munchkin-judge-fight").inner_text()
+    ruling = why_not(page, "Ana", move["run_away"], words.why_card.options[0][0], nobody)
+    assert sentence()[0] == lang and "cannot be done" not in ruling, ruling
+    assert page.locator(".munchkin-judge-ruling [lang=en]").count() == 0
+    page.locator(".munchkin-judge-fight").scroll_into_view_if_needed()
+    page.screenshot(path=str(folder / f"judge_{lang}_{size}_tie.png"))
+    assert overflow(page) <= 0, "the page is wider than the window"
+    assert bad == [], bad

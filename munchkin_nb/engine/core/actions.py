@@ -9,12 +9,31 @@ from .events import Event
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow; carries the rule id and a sentence."""
+    """An action the rules do not allow; carries the rule id and a sentence (its `template` and `fields`)."""
 
-    def __init__(self, rule_id: str, sentence: str):
-        super().__init__(f"[{rule_id}] {sentence}")
+    # The sentence is kept as given (`template`: English, its {fields} filled from `fields`, a card
+    # as a CardName), so that a page can look it up in its own language and fill in the same fields
+    # (munchkin_nb/judge/said.py); a sentence an f-string made has no translation, and is shown as
+    # it is, in English.
+    def __init__(self, rule_id: str, sentence: str, **fields: Any):
+        said = sentence.format(**fields) if fields else sentence
+        super().__init__(f"[{rule_id}] {said}")
         self.rule_id = rule_id
-        self.sentence = sentence
+        self.sentence = said
+        self.template = sentence
+        self.fields = fields
+
+
+class CardName(str):
+    """A card in a refusal's fields: written as the English sentence writes it, with its id (`cid`)
+    for a page to name the card in its own language."""
+
+    cid: str
+
+    def __new__(cls, shown: str, cid: str) -> CardName:
+        name = super().__new__(cls, shown)
+        name.cid = cid
+        return name
 
 
 class _Fields(NamedTuple):
@@ -64,7 +83,7 @@ class Action(_Fields):
         return f"{self.player}: {self.name}({args})"
 
 
-def require(cond: bool, rule_id: str, sentence: str) -> None:
-    """Raise IllegalAction(rule_id, sentence) unless cond holds."""
+def require(cond: bool, rule_id: str, sentence: str, **fields: Any) -> None:
+    """Raise IllegalAction(rule_id, sentence, **fields) unless cond holds."""
     if not cond:
-        raise IllegalAction(rule_id, sentence)
+        raise IllegalAction(rule_id, sentence, **fields)

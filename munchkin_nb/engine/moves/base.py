@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import hooks
-from ..core.actions import Action, IllegalAction
+from ..core.actions import Action, CardName, IllegalAction
 from ..core.builder import Builder
 from ..core.state import GameState
 
@@ -64,10 +64,16 @@ def in_hand(s: GameState, a: Action, key: str = "card") -> str:
         if isinstance(cid, str) and cid in p.in_play():
             raise IllegalAction(
                 "play.no_return",
-                f"{cid} is in {a.player}'s play: cards in play never go back to the hand "
+                "{card} is in {player}'s play: cards in play never go back to the hand "
                 "(they leave by discarding, selling or trading).",
+                card=CardName(cid, cid),
+                player=a.player,
             )
-        raise IllegalAction("card.effect", f"{a.player} has no card {cid!r} in hand.")
+        if not isinstance(cid, str):
+            raise IllegalAction("card.effect", "{player} names no card.", player=a.player)
+        raise IllegalAction(
+            "card.effect", "{player} has no card {card} in hand.", player=a.player, card=quoted(cid)
+        )
     return cid
 
 
@@ -77,7 +83,14 @@ def owned(s: GameState, a: Action, key: str = "card", ability: str = "") -> str:
     cid = a.params.get(key)
     p = s.player(a.player)
     if not (isinstance(cid, str) and (cid in p.hand or cid in p.in_play())):
-        raise IllegalAction("ability.discard_cost", f"{a.player} has no card {cid!r} in hand or in play.")
+        if not isinstance(cid, str):
+            raise IllegalAction("ability.discard_cost", "{player} names no card.", player=a.player)
+        raise IllegalAction(
+            "ability.discard_cost",
+            "{player} has no card {card} in hand or in play.",
+            player=a.player,
+            card=quoted(cid),
+        )
     refusal = hooks.MAY_PAY.first(s, a.player, cid, ability)
     if refusal is not None:
         raise IllegalAction(*refusal)
@@ -87,8 +100,16 @@ def owned(s: GameState, a: Action, key: str = "card", ability: str = "") -> str:
 def target(s: GameState, a: Action, key: str = "target") -> str:
     name = a.params.get(key)
     if not (isinstance(name, str) and s.has_player(name)):
-        raise IllegalAction("card.effect", f"there is no player {name!r}.")
+        if name is None:
+            raise IllegalAction("card.effect", "{player} names no player.", player=a.player)
+        raise IllegalAction("card.effect", "there is no player {target}.", target=repr(name))
     return name
+
+
+def quoted(cid: object) -> str:
+    """A card id as a refusal's field (a CardName), the English sentence quoting the id; anything
+    else named where a card should be, quoted as it is."""
+    return CardName(repr(cid), cid) if isinstance(cid, str) else repr(cid)
 
 
 def in_the_fight(s: GameState, *names: str) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.actions import Action, require
+from ..core.actions import Action, CardName, require
 from ..core.builder import Builder
 from ..core.cards import card
 from ..core.state import GameState
@@ -60,7 +60,8 @@ class UseCard(Move):
         require(
             c.kind in SPECIAL_KINDS and bool(usable_effects(c)),
             "card.effect",
-            f"{c.name} is not played for an effect.",
+            "{card} is not played for an effect.",
+            card=CardName(c.name, cid),
         )
         require(when_ok(s, a.player, c), "card.effect", f"{c.name} cannot be played now ({c.when}).")
         for k in usable_effects(c):

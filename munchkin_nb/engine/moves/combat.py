@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.actions import Action, require
+from ..core.actions import Action, CardName, require
 from ..core.builder import Builder
 from ..core.cards import card, effect, effects
 from ..core.decisions import ForceRerunDecision, waiting
@@ -79,7 +79,8 @@ class PlayEnhancer(Move):
         require(
             c.kind == "monster_enhancer" or bool(effect(c, "mate")),
             "combat.enhancer",
-            f"{c.name} is not a monster enhancer.",
+            "{card} is not a monster enhancer.",
+            card=CardName(c.name, cid),
         )
         require(
             a.params.get("monster") in [m["card"] for m in s.fight.monsters],
@@ -119,11 +120,15 @@ class WanderingMonster(Move):
         require(
             card(s, cid).kind == "wandering_monster",
             "combat.wandering_monster",
-            f"{card(s, cid).name} is not a Wandering Monster.",
+            "{card} is not a Wandering Monster.",
+            card=CardName(card(s, cid).name, cid),
         )
         m = in_hand(s, a, "monster")
         require(
-            card(s, m).kind == "monster", "combat.wandering_monster", f"{card(s, m).name} is not a monster."
+            card(s, m).kind == "monster",
+            "combat.wandering_monster",
+            "{card} is not a monster.",
+            card=CardName(card(s, m).name, m),
         )
 
     def run(self, b: Builder, a: Action) -> None:
@@ -160,7 +165,10 @@ class Backstab(Move):
     @handles("effect", "backstab")
     def check(self, s: GameState, a: Action) -> None:
         require(
-            _ability(s, a.player, "backstab") is not None, "thief.backstab", f"{a.player} is not a thief."
+            _ability(s, a.player, "backstab") is not None,
+            "thief.backstab",
+            "{player} is not a thief.",
+            player=a.player,
         )
         t = target(s, a)
         require(
@@ -171,7 +179,9 @@ class Backstab(Move):
         require(
             [a.player, t] not in s.fight.backstabbed,
             "thief.backstab",
-            f"{a.player} has backstabbed {t} in this combat already.",
+            "{player} has backstabbed {target} in this combat already.",
+            player=a.player,
+            target=t,
         )
         owned(s, a, "discard", "backstab")
 
@@ -225,7 +235,8 @@ class _DiscardBonus(Move):
         require(
             _used(s, self.key, a.player) < ab[0].get("max_cards", 3),
             self.rule,
-            f"{a.player} has discarded the most cards allowed.",
+            "{player} has discarded the most cards allowed.",
+            player=a.player,
         )
         owned(s, a, "discard", self.key)
 
@@ -282,7 +293,9 @@ class Charm(Move):
     @handles("effect", "charm")
     def check(self, s: GameState, a: Action) -> None:
         n = _ability(s, a.player, "charm")
-        require(n is not None, "combat.defeat_without_kill", f"{a.player} cannot charm monsters.")
+        require(
+            n is not None, "combat.defeat_without_kill", "{player} cannot charm monsters.", player=a.player
+        )
         require(
             a.player in fighters(s.fight),
             "combat.defeat_without_kill",
@@ -291,7 +304,8 @@ class Charm(Move):
         require(
             len(s.player(a.player).hand) >= int(n),
             "ability.discard_cost",
-            f"charming needs at least {n} cards in hand.",
+            "charming needs at least {n} cards in hand.",
+            n=n,
         )
         require(
             a.params.get("monster") in [m["card"] for m in s.fight.monsters],
@@ -379,17 +393,25 @@ class AskForHelp(Move):
     def check(self, s: GameState, a: Action) -> None:
         c = s.fight
         require(a.player == c.fighter, "combat.help", "only the fighter asks for help.")
-        require(c.helper is None, "combat.help", f"{c.helper} is helping already; only one may.")
+        require(
+            c.helper is None, "combat.help", "{helper} is helping already; only one may.", helper=c.helper
+        )
         require(not no_help(s), "card.effect", "this monster must be fought alone.")
-        require(not doubled(s), "card.effect", f"{a.player}'s strength was doubled: the fight stays alone.")
+        require(
+            not doubled(s),
+            "card.effect",
+            "{player}'s strength was doubled: the fight stays alone.",
+            player=a.player,
+        )
         h = target(s, a, "helper")
-        require(h != a.player, "combat.help", f"{a.player} cannot help {a.player}.")
+        require(h != a.player, "combat.help", "{player} cannot help themselves.", player=a.player)
         require(
             may_help(s, h),
             "death.help_next_turn",
-            f"{h} died this turn and may help in a combat only from the next turn on.",
+            "{helper} died this turn and may help in a combat only from the next turn on.",
+            helper=h,
         )
-        require(h not in c.declined, "combat.help", f"{h} has refused already.")
+        require(h not in c.declined, "combat.help", "{helper} has refused already.", helper=h)
         items = a.params.get("items", [])
         p = s.player(a.player)
         require(
@@ -407,7 +429,8 @@ class AskForHelp(Move):
         require(
             not s.player(h).dead or (not items and not n),
             "death.no_cards",
-            f"{h} is dead and can receive no cards, so no bribe can be offered.",
+            "{helper} is dead and can receive no cards, so no bribe can be offered.",
+            helper=h,
         )
         check_entry(s, h, items)
 
@@ -567,7 +590,8 @@ class Reroll(Move):
         require(
             bool(abilities(s, s.player(a.player), "reroll_run_away")) and not _escape(s)["rerolled"],
             "run.roll",
-            f"{a.player} cannot roll again.",
+            "{player} cannot roll again.",
+            player=a.player,
         )
         in_hand(s, a, "discard")
 
@@ -657,7 +681,8 @@ class SetDie(Move):
         require(
             a.params.get("card") in die_setters(s, a.player),
             "card.effect",
-            f"{a.player} holds no card that sets the die.",
+            "{player} holds no card that sets the die.",
+            player=a.player,
         )
         v = a.params.get("value")
         require(
@@ -694,7 +719,8 @@ class ForceRerun(Move):
         require(
             (a.player, a.params.get("card")) in glue_pots(s, _glue_decision(s)["runner"]),
             "card.effect",
-            f"{a.player} holds no such card.",
+            "{player} holds no such card.",
+            player=a.player,
         )
 
     def run(self, b: Builder, a: Action) -> None:

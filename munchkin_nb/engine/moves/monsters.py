@@ -11,7 +11,7 @@ from ..core.decisions import TradeTreasuresDecision, waiting
 from ..core.state import GameState
 from ..procs.flow import advance, discard, draw, end_combat, open_window
 from ..query.fight import wont_pursue
-from .base import Move, act, move
+from .base import Move, act, move, quoted
 
 
 def _treasures_in_hand(s: GameState, player: str) -> list[str]:
@@ -77,7 +77,12 @@ class DeclineFight(Move):
         m = a.params.get("monster")
         in_combat: list[str] = [x["card"] for x in c.monsters]
         if not (m in in_combat and wont_pursue(s, a.player, m)):
-            raise IllegalAction("card.effect", f"{m!r} does not let {a.player} go.")
+            raise IllegalAction(
+                "card.effect",
+                "{monster} does not let {player} go.",
+                monster=quoted(m),
+                player=a.player,
+            )
 
     def run(self, b: Builder, a: Action) -> None:
         b.emit(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.actions import Action, IllegalAction, require
+from ..core.actions import Action, CardName, IllegalAction, require
 from ..core.builder import Builder
 from ..core.cards import card
 from ..core.state import GameState
@@ -13,7 +13,7 @@ from ..procs.oneshots import kind_of, use_one_shot
 from ..procs.running import finish_run
 from ..query.cardinfo import when_ok
 from ..query.combat import fighters
-from .base import Move, act, move
+from .base import Move, act, move, quoted
 
 
 def _holds_one_shot(s: GameState, player: str, cid: str) -> bool:
@@ -60,10 +60,17 @@ class PlayOneShot(Move):
     def check(self, s: GameState, a: Action) -> None:
         cid = a.params.get("card")
         if not (isinstance(cid, str) and _holds_one_shot(s, a.player, cid)):
-            raise IllegalAction("combat.one_shot", f"{cid!r} is not a one-shot {a.player} holds.")
+            raise IllegalAction(
+                "combat.one_shot",
+                "{card} is not a one-shot {player} holds.",
+                card=quoted(cid),
+                player=a.player,
+            )
         kind = kind_of(card(s, cid))
         if kind is None:
-            raise IllegalAction("combat.one_shot", f"{card(s, cid).name} is not played this way.")
+            raise IllegalAction(
+                "combat.one_shot", "{card} is not played this way.", card=CardName(card(s, cid).name, cid)
+            )
         c = card(s, cid)
         if c.when == "after_failed_roll":
             require(

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import hooks
-from ..core.actions import Action, IllegalAction, require
+from ..core.actions import Action, CardName, IllegalAction, require
 from ..core.builder import Builder
 from ..core.cards import card, effects
 from ..core.registry import handles
@@ -20,7 +20,7 @@ from ..query.cardinfo import abilities, hand_limit, has_ability, item_usable, wh
 from ..query.combat import die_modifier
 from ..query.items import check_entry, check_identity, entry_refusal, fits, playable_on_table, sale_value
 from ..query.ruleset import no_kill_cap, ruleset_of
-from .base import OPEN, Move, act, in_hand, in_the_fight, move, target
+from .base import OPEN, Move, act, in_hand, in_the_fight, move, quoted, target
 
 if TYPE_CHECKING:
     from munchkin_nb.cards import Card
@@ -54,7 +54,8 @@ class PlayCard(Move):
             c.kind in ("race", "class", "half_breed", "super_munchkin", "item")
             or (c.kind == "one_shot" and ruleset_of(s).one_shots_on_table),
             "card.effect",
-            f"{c.name} is not a card that is put on the table this way.",
+            "{card} is not a card that is put on the table this way.",
+            card=CardName(c.name, cid),
         )
         require(
             s.phase != "setup" or a.player not in s.ready,
@@ -242,7 +243,11 @@ class GiveItem(Move):
         cid = a.params.get("card")
         p = s.player(a.player)
         require(
-            cid in p.equipped + p.carried, "items.gift", f"{cid!r} is not an item {a.player} has in play."
+            cid in p.equipped + p.carried,
+            "items.gift",
+            "{card} is not an item {player} has in play.",
+            card=quoted(cid),
+            player=a.player,
         )
         to = target(s, a, "to")
         require(to != a.player and not s.player(to).dead, "death.no_cards", f"{to} cannot receive cards now.")
@@ -344,7 +349,8 @@ class Resurrect(Move):
         require(
             has_ability(s, s.player(a.player), "resurrection"),
             "cleric.resurrection",
-            f"{a.player} is not a cleric.",
+            "{player} is not a cleric.",
+            player=a.player,
         )
         require(bool(s.discards["door"]), "cleric.resurrection", "the door discards are empty.")
         in_hand(s, a, "discard")
@@ -390,8 +396,8 @@ class Steal(Move):
     @handles("effect", "theft")
     def check(self, s: GameState, a: Action) -> None:
         p = s.player(a.player)
-        require(bool(abilities(s, p, "theft")), "thief.theft", f"{a.player} is not a thief.")
-        require(not p.stole, "thief.theft", f"{a.player} has tried a theft this turn already.")
+        require(bool(abilities(s, p, "theft")), "thief.theft", "{player} is not a thief.", player=a.player)
+        require(not p.stole, "thief.theft", "{player} has tried a theft this turn already.", player=a.player)
         t = target(s, a)
         require(t != a.player and not s.player(t).dead, "thief.theft", f"{a.player} cannot steal from {t}.")
         require(
@@ -452,9 +458,10 @@ class Curse(Move):
 
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
-        require(card(s, cid).kind == "curse", "curse.any", f"{card(s, cid).name} is not a curse.")
+        c = card(s, cid)
+        require(c.kind == "curse", "curse.any", "{card} is not a curse.", card=CardName(c.name, cid))
         t = target(s, a)
-        require(not s.player(t).dead, "death.no_cards", f"{t} is dead.")
+        require(not s.player(t).dead, "death.no_cards", "{target} is dead.", target=t)
 
     def run(self, b: Builder, a: Action) -> None:
         curse_hits(b, a.params["target"], a.params["card"], a.player, ["curse.any"])
@@ -488,12 +495,20 @@ class GoUpALevel(Move):
     def check(self, s: GameState, a: Action) -> None:
         cid = in_hand(s, a)
         c = card(s, cid)
-        require(c.kind == "go_up_a_level", "card.go_up_a_level", f"{c.name} is not a go-up-a-level card.")
+        require(
+            c.kind == "go_up_a_level",
+            "card.go_up_a_level",
+            "{card} is not a go-up-a-level card.",
+            card=CardName(c.name, cid),
+        )
         t = target(s, a)
         require(
             s.player(t).level < no_kill_cap(s),
             ruleset_of(s).kill_rule,
-            f"{t} is at level {s.player(t).level}: level {s.player(t).level + 1} needs a kill.",
+            "{target} is at level {level}: level {next} needs a kill.",
+            target=t,
+            level=s.player(t).level,
+            next=s.player(t).level + 1,
         )
         require(
             self._ok(s, c, s.player(t), no_kill_cap(s)),
