@@ -204,14 +204,11 @@ def test_the_win_rate_plot_keeps_a_phones_width(stats):
 
 
 def _games_page(lang, event):
-    """The games page as a visit in `lang` opens it: built in English before the visitor came (a
-    preheated kernel), then in the link's language, at the link's event."""
-    from munchkin_nb.widgets.app_view import AppView
+    """The games page as a visit in `lang` opens it: built in the link's language, at the link's event."""
     from munchkin_nb.widgets.pages import games_page
 
-    app = AppView(ROOT / "replays" / "sample.db")
     params = {"event": str(event)} | ({"lang": lang} if lang != "en" else {})
-    return shown_text(games_page(app, params))
+    return shown_text(games_page(ROOT / "replays" / "sample.db", params))
 
 
 @pytest.mark.parametrize("lang", OTHERS)

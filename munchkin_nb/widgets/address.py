@@ -54,6 +54,9 @@ function render({ model, el }) {
   });
   model.on("change:query", sync);
   sync();
+  const title = () => { if (model.get("title")) document.title = model.get("title"); };
+  title();  // the tab's title in the page's language (the notebook's own title is English)
+  model.on("change:title", title);
   el.classList.add("munchkin-address");
   Object.assign(el.style, { display: "flex", flexWrap: "wrap", gap: "4px", alignItems: "center" });
   el.style.maxWidth = "100%";
@@ -72,6 +75,8 @@ class PageAddress(anywidget.AnyWidget):
     label = traitlets.Unicode("copy link").tag(sync=True)
     copied = traitlets.Unicode("link copied").tag(sync=True)
     hint = traitlets.Unicode("copy the link to this position").tag(sync=True)
+    #: the browser tab's title in the page's language ("": the notebook's own)
+    title = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

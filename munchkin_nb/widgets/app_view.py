@@ -276,6 +276,36 @@ class AppView(View):
         self.show_game(change["new"], seq)
 
 
+def warm_games(db_path: str | Path) -> None:
+    """Read what a visit to the games page needs before the visitor comes, whatever their
+    language (a preheated kernel runs this while it waits): the store and its first game's
+    start, the card set, the judge's link maker, every language's words. The view itself is
+    built once, in the visit's language (`pages.games_page`)."""
+    from munchkin_nb.i18n import LANGUAGES, catalogue
+    from munchkin_nb.rules.i18n import table
+
+    path = Path(db_path)
+    try:
+        check_store_file(path)
+        import_store_without_numpy()
+        from munchkin_nb.store import EventStore
+
+        with EventStore(str(path), readonly=True) as store:
+            games = store.games()
+            if games:
+                store.state_at(games[0]["id"], 1)  # reads the card set the game was played with
+    except Exception:  # nothing to read ahead: the page will say what is wrong, in the visit's language
+        pass
+    import munchkin_nb.judge  # noqa: F401  # the stepper's "judge this position" link
+    from munchkin_nb.viz import figures  # noqa: F401  # the level timeline, drawn on a scroll
+
+    for lang in LANGUAGES:
+        for domain in (DOMAIN, "stats", "words", "cards", "citations"):
+            catalogue(domain, lang)
+        if lang != "en":
+            table(lang)
+
+
 def app_view(db_path: str | Path) -> widgets.Widget:
     """The whole app's view over the store at `db_path` (game picker, stepper, combat, graphs),
     or an HTML box of class `munchkin-error` saying what is wrong with the file."""

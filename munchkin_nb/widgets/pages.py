@@ -9,6 +9,7 @@ and what is allowed; the page then shows its default for that part. Never a sile
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -42,23 +43,23 @@ def with_notice(check: AddressCheck, page: widgets.Widget) -> widgets.Widget:
     return box
 
 
-def games_page(app: object, params: dict[str, str]) -> widgets.Widget:
-    """The games page (an `AppView`, built in English before the visitor came) in the language, at
-    the game and event the address names, below its heading; ``store=played``: the guided games
-    played on this server ($MUNCHKIN_PLAY_DB) instead of the recorded ones."""
-    from .app_view import AppView, games_heading
+def games_page(db: str | Path, params: dict[str, str]) -> widgets.Widget:
+    """The games page over the store at `db`, built once, in the language and at the game and
+    event the address names, below its heading and with the tab's title in that language;
+    ``store=played``: the guided games played on this server ($MUNCHKIN_PLAY_DB) instead."""
+    from .app_view import TITLE, AppView, games_heading
 
-    assert isinstance(app, AppView)
     check = visit_check(params)
     lang = check.language(LANGUAGES)
     played = os.environ.get(PLAY_DB_ENV)
-    if check.choice("store", ["played"] if played else []) == "played" and played:
-        app = AppView(played, lang)
+    store = check.choice("store", ["played"] if played else [])
+    app = AppView(played if played and store == "played" else db, lang)
+    if store == "played":
         app.address.keep(store="played")  # a copied link, a reload: still the played games
-    elif lang != app.lang:
-        app = AppView(app.path, lang)
     if "lang" in params:
         app.address.keep(lang=lang)  # a copied link keeps the page's language
+    if lang != "en":
+        app.address.title = gettext("games", lang)(TITLE)
     head = widgets.HTML(games_heading(lang))
     head.add_class("munchkin-games-heading")
     page = widgets.VBox([head, app.widget], layout=widgets.Layout(max_width="100%"))
