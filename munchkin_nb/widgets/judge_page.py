@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import re
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -77,6 +78,7 @@ class JudgePage(View):
         self.enhancer_places: dict[str, dict[str, str]] = {}  # an imported enhancer's monster and player
         self.on_position: list[Any] = []  # called with each valid position (the page's address)
         self.cat = self._catalogue("classic", [])
+        self._move_menus: dict[tuple[str, ...], list[tuple[str, str]]] = {}
 
         # -- the editor -----------------------------------------------------------------------
         self.ruleset = widgets.Dropdown(
@@ -557,7 +559,7 @@ class JudgePage(View):
                     if a.out_of_turn
                     else ""
                 )
-                + f" {rules_folded([a.rule], self.lang)}</li>"
+                + f" {rule_folded(a.rule, self.lang)}</li>"
                 for a in found
             )
             said = t("{player}: {n} actions").format(player=name, n=len(found))
@@ -583,9 +585,7 @@ class JudgePage(View):
         rs_modules = set(s.modules)
         moves = [m for m, mv in MOVES.items() if not mv.module or mv.module in rs_modules]
         keep_action = self.why_action.value
-        self.why_action.options = sorted(
-            ((self._move_words(m, s), m) for m in moves), key=lambda o: o[0].casefold()
-        )
+        self.why_action.options = self._move_menu(tuple(moves))
         self.why_action.value = keep_action if keep_action in moves else "kick_door"
         keep_whom = self.why_whom.value
         self.why_whom.options = [(self.t("nobody"), NOBODY), *((n, n) for n in names)]
@@ -606,7 +606,17 @@ class JudgePage(View):
         self.try_menu.value = options[0][1] if options else None
         self.take_button.disabled = not options
 
-    def _move_words(self, name: str, s: GameState) -> str:
+    def _move_menu(self, moves: tuple[str, ...]) -> list[tuple[str, str]]:
+        """The moves as the "why not?" menu lists them, by their words (the same game's moves
+        after every change: made once)."""
+        menu = self._move_menus.get(moves)
+        if menu is None:
+            menu = self._move_menus[moves] = sorted(
+                ((self._move_words(m), m) for m in moves), key=lambda o: o[0].casefold()
+            )
+        return menu
+
+    def _move_words(self, name: str) -> str:
         """A move as the menu names it, its cards and players left open: "Curse … with …"."""
         blanks = dict.fromkeys((*CARD_PARAMS, *PLAYER_PARAMS), "…")
         return action_words(
@@ -725,7 +735,8 @@ class JudgePage(View):
         pos = pos or self.position
         assert pos is not None
         data = pos.to_scenario(self.t("A judged position"))
-        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        # libyaml's emitter where it is built in: the file is made again after every change
+        return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True)
 
     def import_text(self, text: str, name: str = "scenario.yaml") -> bool:
         """Put the table a scenario file lays out into the editor; False (and a notice) when it cannot."""
@@ -775,6 +786,15 @@ class JudgePage(View):
         self.import_text(text, f.get("name", "scenario.yaml"))
 
 
+@lru_cache(maxsize=1024)
+def rule_folded(rule_id: str, lang: str) -> str:
+    """One rule folded as an action's line shows it (the same few rules after every change)."""
+    return rules_folded([rule_id], lang)
+
+
+#: PyYAML's safe dumper, in C where libyaml is built in
+SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
 LEAD = _(
     "Set up a table as you hold it in mind, and the rules engine says what every player may do "
     "now, out of turn too, each with the rule that allows it; ask why not for any action, try a "
@@ -805,5 +825,5 @@ def warm() -> None:
         cat.labels()
         for found in may_do(state).values():
             for a in found:
-                rules_folded([a.rule], lang)
+                rule_folded(a.rule, lang)
                 action_words(a.action, state, with_player=False, lang=lang)
