@@ -316,12 +316,12 @@ def test_a_sentence_with_no_translation_is_marked_english_under_the_rules_words(
     assert wording(rule, "es").title in html and escape(wording(rule, "es").text) in html
 
 
-def test_every_refusal_of_the_core_checks_is_translated_with_its_fields_kept() -> None:
+def test_every_refusal_of_the_core_moves_is_translated_with_its_fields_kept() -> None:
     import ast
     import string
 
     from munchkin_nb.engine import legal
-    from munchkin_nb.engine.moves import base, cards, combat, monsters, oneshots, turn
+    from munchkin_nb.engine.moves import base, cards, combat, monsters, oneshots, trade, turn
     from munchkin_nb.i18n import LANGUAGES, catalogue
     from munchkin_nb.judge import ask as ask_module
     from munchkin_nb.judge.said import DOMAIN, WHEN_WORDS
@@ -339,7 +339,7 @@ def test_every_refusal_of_the_core_checks_is_translated_with_its_fields_kept() -
 
     every_check = sentences(legal) | sentences(base)  # what every action passes through
     assert "{move} cannot be done now ({when})." in every_check and len(every_check) >= 10
-    moves = set().union(*map(sentences, (turn, combat, oneshots, cards, monsters)))
+    moves = set().union(*map(sentences, (turn, combat, oneshots, cards, monsters, trade)))
     engine = every_check | moves | {ask_module.ALLOWED, *WHEN_WORDS.values()}
 
     def fields(text: str) -> set[str]:
@@ -352,7 +352,34 @@ def test_every_refusal_of_the_core_checks_is_translated_with_its_fields_kept() -
         assert cat is not None, lang
         held = {m.id for m in cat if m.id}
         assert sorted(every_check - held) == [], lang
+        assert sorted(moves - held) == [], lang  # the core game's moves: every template they refuse with
         assert sorted(held - engine) == [], lang  # no translation of a sentence the engine no longer says
         for m in cat:
             if m.id:
                 assert m.string and fields(m.string) == fields(m.id), (lang, m.id)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "1,000 gold"), ("es", "1.000 piezas de oro"), ("ru", "1 000")]
+)
+def test_a_refusal_writes_its_cards_and_numbers_as_the_page_does(lang: str, words: str) -> None:
+    from munchkin_nb.engine import Action, IllegalAction, verify
+    from munchkin_nb.judge.said import sentence_in
+    from munchkin_nb.viz.words import card_name
+
+    s = (
+        Position.from_data({"players": [{"name": "Ana", "carried": ["broad_sword"]}, "Ben", "Cleo"]})
+        .game()
+        .state
+    )
+    sell = Action("sell", "Ana", {"cards": [s.player("Ana").carried[0]]})
+    with pytest.raises(IllegalAction) as refused:
+        verify(s, sell)
+    assert refused.value.sentence == "the items are worth less than 1000 gold."  # the engine's own
+    said = sentence_in(refused.value.template, refused.value.fields, sell, s, lang)
+    assert said is not None and words in said.replace("\u202f", " ").replace("\xa0", " ")
+    gift = Action("give_item", "Ana", {"card": "curse_lose_a_level#1", "to": "Ben"})  # a card she lacks
+    with pytest.raises(IllegalAction) as refused:
+        verify(s, gift)
+    said = sentence_in(refused.value.template, refused.value.fields, gift, s, lang)
+    assert said is not None and card_name(s, "curse_lose_a_level#1", lang) in said

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from munchkin_nb.engine import Action, GameState
 from munchkin_nb.engine.core.actions import CardName
 from munchkin_nb.i18n import catalogue, gettext
@@ -50,23 +52,39 @@ def translated(template: str, lang: str) -> str | None:
 def sentence_in(
     template: str, fields: dict[str, Any], action: Action, state: GameState | None, lang: str
 ) -> str | None:
-    """The sentence `template` and `fields` make, in `lang` (English: as the engine wrote it);
+    """The sentence `template` and `fields` make, in `lang` (English: the engine's, its cards by name);
     None when the template has no translation there."""
-    if lang == "en":
-        return template.format(**fields) if fields else template
+    if lang == "en":  # the engine's words, its cards by name
+        return (
+            template.format(**{k: _card(v, state, lang) for k, v in fields.items()}) if fields else template
+        )
     text = translated(template, lang)
     if text is None:
         return None
     t = gettext(DOMAIN, lang)
-    shown: dict[str, str] = {}
+    shown: dict[str, Any] = {}
     for key, val in fields.items():
         if isinstance(val, CardName):
-            shown[key] = card_name(state, val.cid, lang) if state is not None else val.cid
+            shown[key] = _card(val, state, lang)
         elif key == "move":  # the move as the page's menu names it, what it leaves unnamed as "…"
             named = Action(action.name, action.player, {**BLANKS, **action.params})
             shown[key] = action_words(named, state, with_player=False, lang=lang)
         elif key == "when":
             shown[key] = t(WHEN_WORDS.get(str(val).split(":")[0], str(val)))
         else:
-            shown[key] = str(val)
+            shown[key] = _number(val, lang)
     return text.format(**shown)
+
+
+def _card(val: Any, state: GameState | None, lang: str) -> Any:
+    """A card field by the card's name in `lang`; a number as `lang` writes it; anything else as it is."""
+    if isinstance(val, CardName):
+        return card_name(state, val.cid, lang) if state is not None else val.cid
+    return _number(val, lang)
+
+
+def _number(val: Any, lang: str) -> Any:
+    """A number as `lang` writes it (1,000; 1.000; 1 000); anything else as it is."""
+    if isinstance(val, int) and not isinstance(val, bool):
+        return format_decimal(val, locale=lang)
+    return val

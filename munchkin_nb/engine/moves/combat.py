@@ -18,7 +18,7 @@ from ..query.cardinfo import abilities, holds
 from ..query.combat import fighters
 from ..query.fight import compels, die_setters, doubled, glue_pots, may_help, no_help, wont_pursue
 from ..query.items import check_entry
-from .base import Move, act, in_hand, move, owned, target
+from .base import Move, act, in_hand, move, owned, quoted, target
 
 
 def _ability(s: GameState, player: str, key: str) -> Any:
@@ -515,7 +515,9 @@ class RunAway(Move):
         require(
             [a.player, a.params.get("monster")] in s.fight.to_run,
             "run.roll",
-            f"{a.player} is not running from {a.params.get('monster')!r}.",
+            "{player} is not running from {monster}.",
+            player=a.player,
+            monster=quoted(a.params.get("monster")),
         )
 
     @handles("effect", "cannot_be_outrun", "auto_escape")
@@ -554,7 +556,7 @@ class Flight(Move):
     @handles("effect", "flight")
     def check(self, s: GameState, a: Action) -> None:
         ab = abilities(s, s.player(a.player), "flight")
-        require(bool(ab), "run.roll", f"{a.player} has no flight spell.")
+        require(bool(ab), "run.roll", "{player} has no flight spell.", player=a.player)
         require(
             _escape(s)["bonus"] < ab[0].get("max_cards", 3),
             "ability.discard_cost",

@@ -76,7 +76,8 @@ class PlayOneShot(Move):
             require(
                 when_ok(s, a.player, c) and a.params.get("target") == a.player,
                 "card.effect",
-                f"{c.name} is played only by a runner, after a failed run-away roll.",
+                "{card} is played only by a runner, after a failed run-away roll.",
+                card=CardName(c.name, cid),
             )
         elif s.fight.escape is not None:
             raise IllegalAction("run.roll", "after a failed run-away roll only cards made for it help.")
@@ -85,7 +86,9 @@ class PlayOneShot(Move):
         require(
             kind != "double_strength" or s.fight.helper is None,
             "card.effect",
-            f"{c.name} is played only by a player fighting alone, and {s.fight.helper} is helping.",
+            "{card} is played only by a player fighting alone, and {helper} is helping.",
+            card=CardName(c.name, cid),
+            helper=s.fight.helper,
         )
         want = {k: a.params.get(k) for k in ("side", "target") if a.params.get(k) is not None}
         require(

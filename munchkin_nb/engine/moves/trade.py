@@ -68,10 +68,13 @@ class OfferTrade(Move):
     def check(self, s: GameState, a: Action) -> None:
         other = target(s, a, "to")
         require(
-            other != a.player and not s.player(other).dead, "death.no_cards", f"{other} cannot trade now."
+            other != a.player and not s.player(other).dead,
+            "death.no_cards",
+            "{target} cannot trade now.",
+            target=other,
         )
         busy = in_the_fight(s, a.player, other)
-        require(not busy, "items.trade", f"{busy} is in the combat: nobody trades while fighting.")
+        require(not busy, "items.trade", "{busy} is in the combat: nobody trades while fighting.", busy=busy)
         require(not _fight_bars_trade(s), "items.trade", "a fight is on: nobody trades until it is over.")
         give, take = a.params.get("give"), a.params.get("take")
         if not (isinstance(give, list) and isinstance(take, list) and (give or take)):
@@ -84,7 +87,8 @@ class OfferTrade(Move):
         require(
             all(c in _items(s, other) for c in take),
             "items.trade",
-            f"{other} does not have all those items on the table.",
+            "{target} does not have all those items on the table.",
+            target=other,
         )
         _check_fits(s, a.player, other, give, take)
 

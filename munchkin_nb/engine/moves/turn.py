@@ -60,7 +60,8 @@ class PlayCard(Move):
         require(
             s.phase != "setup" or a.player not in s.ready,
             "setup.play_before_first_turn",
-            f"{a.player} has finished set-up; more cards wait for {a.player}'s turn.",
+            "{player} has finished set-up; more cards wait for {player}'s turn.",
+            player=a.player,
         )
         check_identity(s, a.player, cid)
         if c.kind == "item":
@@ -92,7 +93,8 @@ class FinishSetup(Move):
         require(
             a.player not in s.ready,
             "setup.play_before_first_turn",
-            f"{a.player} has finished set-up already.",
+            "{player} has finished set-up already.",
+            player=a.player,
         )
 
     def run(self, b: Builder, a: Action) -> None:
@@ -201,19 +203,24 @@ class Sell(Move):
             require(
                 cid in p.hand or cid in p.carried or cid in p.equipped,
                 "items.sell",
-                f"{a.player} does not have {cid!r}.",
+                "{player} does not have {card}.",
+                player=a.player,
+                card=quoted(cid),
             )
-            require(bool(card(s, cid).gold), "items.sell", f"{card(s, cid).name} has no gold value.")
+            name = CardName(card(s, cid).name, cid)
+            require(bool(card(s, cid).gold), "items.sell", "{card} has no gold value.", card=name)
             require(
                 cid not in p.unsellable or ruleset_of(s).sell_received_at_once,
                 "items.trade",
-                f"{card(s, cid).name} was received by trade or gift and cannot be sold before "
-                f"{a.player}'s next turn.",
+                "{card} was received by trade or gift and cannot be sold before {player}'s next turn.",
+                card=name,
+                player=a.player,
             )
         require(
             sale_value(s, a.player, cards) >= ruleset_of(s).sell_per_level,
             "items.sell",
-            f"the items are worth less than {ruleset_of(s).sell_per_level:,} gold.",
+            "the items are worth less than {gold} gold.",
+            gold=ruleset_of(s).sell_per_level,
         )
         require(p.level < no_kill_cap(s), "items.sell", "selling can never reach the winning level.")
 
@@ -250,9 +257,16 @@ class GiveItem(Move):
             player=a.player,
         )
         to = target(s, a, "to")
-        require(to != a.player and not s.player(to).dead, "death.no_cards", f"{to} cannot receive cards now.")
+        require(
+            to != a.player and not s.player(to).dead,
+            "death.no_cards",
+            "{target} cannot receive cards now.",
+            target=to,
+        )
         busy = in_the_fight(s, a.player, to)
-        require(not busy, "items.trade", f"{busy} is in the combat: items change hands only outside it.")
+        require(
+            not busy, "items.trade", "{busy} is in the combat: items change hands only outside it.", busy=busy
+        )
         check_entry(s, to, [a.params["card"]])
 
     def run(self, b: Builder, a: Action) -> None:
@@ -399,9 +413,18 @@ class Steal(Move):
         require(bool(abilities(s, p, "theft")), "thief.theft", "{player} is not a thief.", player=a.player)
         require(not p.stole, "thief.theft", "{player} has tried a theft this turn already.", player=a.player)
         t = target(s, a)
-        require(t != a.player and not s.player(t).dead, "thief.theft", f"{a.player} cannot steal from {t}.")
         require(
-            a.params.get("item") in _small_items(s, t), "thief.theft", f"steal a small item {t} has in play."
+            t != a.player and not s.player(t).dead,
+            "thief.theft",
+            "{player} cannot steal from {target}.",
+            player=a.player,
+            target=t,
+        )
+        require(
+            a.params.get("item") in _small_items(s, t),
+            "thief.theft",
+            "steal a small item {target} has in play.",
+            target=t,
         )
         check_entry(s, a.player, [a.params["item"]])
         in_hand(s, a, "discard")
@@ -559,7 +582,10 @@ class LookForTrouble(Move):
         )
         cid = in_hand(s, a)
         require(
-            card(s, cid).kind == "monster", "turn.look_for_trouble", f"{card(s, cid).name} is not a monster."
+            card(s, cid).kind == "monster",
+            "turn.look_for_trouble",
+            "{card} is not a monster.",
+            card=CardName(card(s, cid).name, cid),
         )
 
     def run(self, b: Builder, a: Action) -> None:
@@ -612,7 +638,10 @@ class EndTurn(Move):
         require(
             len(p.hand) <= limit,
             "turn.charity",
-            f"{a.player} holds {len(p.hand)} cards; play, give or discard down to {limit} first.",
+            "{player} holds {n} cards; play, give or discard down to {limit} first.",
+            player=a.player,
+            n=len(p.hand),
+            limit=limit,
         )
 
     def run(self, b: Builder, a: Action) -> None:
@@ -663,11 +692,18 @@ class GiveCharity(Move):
         low = lowest(s, a.player)
         to = a.params.get("to")
         if a.player in low:
-            require(to is None, "turn.charity", f"{a.player} is the lowest level and discards the excess.")
+            require(
+                to is None,
+                "turn.charity",
+                "{player} is the lowest level and discards the excess.",
+                player=a.player,
+            )
         else:
             if to not in low:
                 raise IllegalAction(
-                    "turn.charity", f"charity goes to the lowest-level player(s): {', '.join(low)}."
+                    "turn.charity",
+                    "charity goes to the lowest-level player(s): {players}.",
+                    players=", ".join(low),
                 )
             least = min(s.charity.get(n, 0) for n in low)
             require(s.charity.get(to, 0) == least, "turn.charity", "charity is split as evenly as possible.")
