@@ -244,6 +244,8 @@ class JudgePage(View):
         self.address = PageAddress()
         self.address.say(t("copy the link"), t("link copied"), t("copy the link to this table"))
         self.address.add_class("munchkin-judge-link")
+        if lang != "en":  # the tab's title in the page's language (the notebook's is English)
+            self.address.title = t("The rules judge")
         self.export_html = widgets.HTML()
         self.export_html.add_class("munchkin-judge-export")
         self.scenario_text = wide(widgets.Textarea(value="", rows=8))

@@ -208,6 +208,7 @@ def test_the_rulings_speak_the_pages_language(judge_server, browser, tmp_path, s
 
     page.goto(f"{judge_server.url}?position={encode(Position.from_data(EXAMPLE))}&lang={lang}")
     page.locator(ANSWERS).first.wait_for(state="visible")
+    page.wait_for_function("(t) => document.title === t", arg=words.t("The rules judge"))  # the tab too
     ruling = why_not(page, "Ben", move["curse"], card["curse_lose_a_level"], "Cleo")
     assert "curse.any" in ruling and sentence()[0] == lang, ruling
     ruling = why_not(page, "Cleo", move["go_up_a_level"], card["gold_pieces_1000"], "Ben")
