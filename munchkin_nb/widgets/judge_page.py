@@ -27,13 +27,13 @@ from munchkin_nb.judge import LinkError, Position, PositionError, Problem, Table
 from munchkin_nb.judge.ask import Allowed, Ruling
 from munchkin_nb.judge.from_game import position_from_text
 from munchkin_nb.judge.position import PHASES
-from munchkin_nb.judge.said import sentence_in
+from munchkin_nb.judge.said import BLANKS, sentence_in
 from munchkin_nb.rules import RULE_INDEX, RULESETS, ruleset
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.i18n import wording
 from munchkin_nb.rules.rulesets import MODULES, deck_name, ruleset_with
 from munchkin_nb.scenarios.names import base
-from munchkin_nb.scenarios.shapes import CARD_PARAMS, PLAYER_PARAMS
+from munchkin_nb.scenarios.shapes import PLAYER_PARAMS
 from munchkin_nb.viz.words import action_words, card_name
 
 from .address import PageAddress
@@ -620,9 +620,8 @@ class JudgePage(View):
 
     def _move_words(self, name: str) -> str:
         """A move as the menu names it, its cards and players left open: "Curse … with …"."""
-        blanks = dict.fromkeys((*CARD_PARAMS, *PLAYER_PARAMS), "…")
         return action_words(
-            {"name": name, "player": "", "params": blanks}, None, with_player=False, lang=self.lang
+            {"name": name, "player": "", "params": BLANKS}, None, with_player=False, lang=self.lang
         )
 
     def _why_changed(self, _change: Any = None) -> None:
