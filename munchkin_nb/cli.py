@@ -242,6 +242,8 @@ def _replay(args: argparse.Namespace) -> int:
         print(rep.summary())
         for f in rep.findings:
             print(f"  {f}")
+        for note in rep.notes():
+            print(f"  {note}")
         bad += not rep.legal
     return 1 if bad else 0
 

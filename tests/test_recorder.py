@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from munchkin_nb.bots import play_game
+from munchkin_nb.cli import main
 from munchkin_nb.engine import Action, Event, fold, state_hash
+from munchkin_nb.engine.core.cards import card_set
 from munchkin_nb.recorder import Need, Recorded, Recording, RecordingError, Refused
+from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.store import EventStore
+from munchkin_nb.viz import describe
+from tests.test_properties import cards_in_one_place, every_card
 
+# the table of the bots' games that these tests record again (play_game's names and sexes)
 PLAYERS = [
-    {"name": "Ana", "sex": "female"},
-    {"name": "Ben", "sex": "male"},
-    {"name": "Cleo", "sex": "female"},
+    {"name": "Ana", "sex": "male"},
+    {"name": "Ben", "sex": "female"},
+    {"name": "Cleo", "sex": "male"},
 ]
 
 
@@ -36,6 +43,7 @@ def _segments(events: list[Event]) -> tuple[list[Event], list[list[Event]]]:
 
 
 def _deal(opening: list[Event], shown: Any = lambda card: True) -> dict[str, dict[str, list[str | None]]]:
+    """What each player was dealt, None for a card `shown` says the table did not see."""
     deal: dict[str, dict[str, list[str | None]]] = {p["name"]: {"door": [], "treasure": []} for p in PLAYERS}
     for e in opening:
         if e.type == "CardDrawn":
@@ -44,8 +52,10 @@ def _deal(opening: list[Event], shown: Any = lambda card: True) -> dict[str, dic
     return deal
 
 
-def _enter(rec: Recording, seg: list[Event]) -> tuple[Recorded, list[Need]]:
-    """Record one decision as a table does: the action, then each die and card as it is asked for."""
+def _enter(rec: Recording, seg: list[Event], hide: Any = lambda need: False) -> tuple[Recorded, list[Need]]:
+    """Record one decision as a table does: the action, then each die and card as it is asked for
+    (a card drawn face down given as not shown when `hide(need)` says so). AssertionError when the
+    recorder refuses it."""
     action = Action.from_event(seg[0])
     dice = [e.payload["result"] for e in seg if e.type == "DieRolled"]
     draws = [e.payload["card"] for e in seg if e.type == "CardDrawn"]
@@ -61,7 +71,7 @@ def _enter(rec: Recording, seg: list[Event]) -> tuple[Recorded, list[Need]]:
         if out.kind == "die":
             given_dice.append(dice[len(given_dice)])
         else:
-            given_draws.append(draws[len(given_draws)])
+            given_draws.append(None if out.face == "down" and hide(out) else draws[len(given_draws)])
 
 
 def test_a_game_recorded_as_played_is_the_game_and_is_stored_as_it_goes(store: EventStore) -> None:
@@ -157,3 +167,140 @@ def test_input_no_table_can_have_is_refused_in_one_sentence_and_nothing_is_store
     with pytest.raises(RecordingError, match="never used"):
         rec.record(Action("kick_door", who), draws=[rec.state.decks["door"][0]], dice=[3])
     assert store.last_seq(rec.game_id) == before
+
+
+def _census(rec: Recording) -> Counter[str]:
+    """How many times each card lies somewhere: decks, discards, the table, hands, play, combat."""
+    return every_card(rec.state)
+
+
+@pytest.mark.parametrize(
+    ("seed", "hide_deal", "hide_draws"), [(0, 1.0, 0.0), (1, 0.5, 0.5), (2, 0.3, 1.0), (3, 1.0, 1.0)]
+)
+def test_unknown_cards_keep_every_card_in_one_place_and_the_referee_takes_the_game(
+    seed: int, hide_deal: float, hide_draws: float
+) -> None:
+    """A bot game recorded as a table that did not see part of the deal and of the face-down draws
+    (the seeds, the share of cards not shown): every card is in exactly one place after every
+    action, the stand-ins are shown as the cards are played, and the referee finds it legal."""
+    import random
+
+    rng = random.Random(seed)
+    game = play_game(3, seed, "heuristic", max_turns=12)
+    opening, segs = _segments(game.events)
+    every = set(card_set("classic").instances())
+    with EventStore(":memory:") as store:
+        rec = Recording.start(store, PLAYERS, deal=_deal(opening, lambda card: rng.random() > hide_deal))
+        assert rec.state.unknown and sum(rec.hidden(p["name"]) for p in PLAYERS) == len(rec.state.unknown)
+        recorded = 0
+        for seg in segs:
+            try:
+                _enter(rec, seg, lambda need: rng.random() < hide_draws)
+            except AssertionError:
+                # the engine decided by itself on a hand the table had not seen (whether a failed
+                # run-away roll waits for a Loaded Die): from here on it is another game
+                break
+            recorded += 1
+            census = _census(rec)
+            assert set(census) == every and set(census.values()) == {1}
+            assert set(rec.state.unknown) <= every
+        assert recorded >= min(len(segs), 30), recorded
+        for _ in cards_in_one_place(rec.events, "classic"):  # after every event, each swap too
+            pass
+        swaps = [e for e in rec.events if e.type == "StandInSwapped"]
+        assert swaps or not any(e.type == "CardHidden" for e in rec.events)
+        report = referee_events(rec.events, "recorded")
+        assert report.legal, report.all_findings()
+
+
+def test_a_card_not_shown_is_named_and_the_unseen_cards_are_what_it_may_be(store: EventStore) -> None:
+    rec = Recording.start(store, PLAYERS)  # no card of the deal shown
+    assert rec.hidden("Ana") == 8 and len(rec.state.unknown) == 24
+    assert set(rec.state.decks["door"]) < set(rec.unseen("door"))  # the deck's cards and the stand-ins
+    assert [c.action.name for c in rec.choices()["Ana"]] == ["finish_setup", "name_card"]
+    shown = next(c for c in rec.unseen("door") if c.startswith("curse_"))
+    before = _census(rec)
+    done = rec.name_card("Ana", shown)
+    (swap,) = done.events
+    assert swap.type == "StandInSwapped" and swap.payload["card"] == shown and swap.payload["player"] == "Ana"
+    assert shown in rec.state.player("Ana").hand and shown not in rec.state.unknown
+    assert rec.hidden("Ana") == 7 and _census(rec) == before
+    assert store.events(rec.game_id)[-1] == swap
+    assert describe(swap, fold(rec.events[:-1])).startswith("Ana showed a card not shown so far: ")
+    # the card is now Ana's in plain view: it cannot be anyone else's card not shown
+    with pytest.raises(RecordingError, match="seen it in Ana's hand"):
+        rec.name_card("Ben", shown)
+    for _ in range(4):  # Cleo's four doors, one by one; a fifth she does not hold
+        rec.name_card("Cleo", next(c for c in rec.unseen("door") if c not in rec.state.player("Cleo").hand))
+    with pytest.raises(RecordingError, match="Cleo holds no door card that was not shown"):
+        rec.name_card("Cleo", rec.unseen("door")[0])
+    assert rec.hidden("Cleo") == 4
+
+
+def _setup_done(rec: Recording) -> None:
+    """Every player finishes set-up; the first-player rolls come up 6, 5, 4... (no tie)."""
+    rolls = iter(range(6, 0, -1))
+    for name in rec.players:
+        dice: list[int] = []
+        while isinstance(out := rec.record(Action("finish_setup", name), dice), Need):
+            dice.append(next(rolls))
+        assert isinstance(out, Recorded)
+
+
+def test_a_card_drawn_face_up_is_never_a_card_not_shown(store: EventStore) -> None:
+    rec = Recording.start(store, PLAYERS)
+    _setup_done(rec)
+    who, what = rec.decider()
+    assert (who, what) == ("Ana", "turn")
+    with pytest.raises(RecordingError, match="face up"):
+        rec.record(Action("kick_door", who), draws=[None])
+    # the door kicked open is a card that stood in for one of Ben's: Ben's is another card
+    stand_in = next(
+        c for c in rec.state.player("Ben").hand if c in rec.state.unknown and c.startswith("curse")
+    )
+    done = rec.record(Action("kick_door", who), draws=[stand_in])
+    assert isinstance(done, Recorded)
+    swap, taken, drawn = done.events[:3]
+    assert swap.type == "StandInSwapped" and swap.payload["reason"] == "drawn"
+    assert swap.payload["stand_in"] == stand_in and swap.payload["player"] == "Ben"
+    assert taken.type == "ActionTaken" and drawn.payload["card"] == stand_in and drawn.payload["face"] == "up"
+    assert stand_in not in rec.state.unknown and rec.hidden("Ben") == 8
+    assert _census(rec) == Counter({c: 1 for c in card_set("classic").instances()})
+    assert referee_events(rec.events).legal
+
+
+def test_the_referee_notes_what_the_table_allowed_and_checks_the_table_s_own_events(
+    store: EventStore, capsys: Any
+) -> None:
+    rec = Recording.start(store, PLAYERS)  # nothing of the deal shown
+    _setup_done(rec)
+    refused = rec.record(Action("end_turn", "Ana"))  # before kicking the door: refused
+    assert isinstance(refused, Refused)
+    assert isinstance(rec.record(Action("end_turn", "Ana"), allow=True), Recorded)
+    who, _ = rec.decider()
+    out_of_turn = next(p for p in rec.players if p != who)
+    door = rec.state.decks["door"][0]
+    assert isinstance(rec.record(Action("kick_door", out_of_turn), draws=[door], allow=True), Recorded)
+    report = referee_events(rec.events, "table")
+    assert report.legal and not report.findings
+    assert [f.action for f in report.allowed] == ["Ana: end_turn()", f"{out_of_turn}: kick_door()"]
+    assert report.allowed[0].rule == refused.rule and "2 allowed by the table" in report.summary()
+    assert report.notes()[0].endswith(f"allowed by the table: [{refused.rule}] {refused.sentence}")
+    assert main(["replay", "validate", store.path]) == 0
+    printed = capsys.readouterr().out
+    assert "LEGAL" in printed and printed.count("allowed by the table") == 3  # the summary and 2 notes
+    # the table's own events are checked too: the door kicked open is in plain view, and no
+    # card not shown can trade places with it
+    stand_in = next(c for c in rec.state.unknown if _deck_of(c) == "door")
+    forged = Event("StandInSwapped", {"stand_in": stand_in, "card": door, "player": "Ana", "reason": "named"})
+    report = referee_events([*rec.events, forged], "forged")
+    assert not report.legal
+    assert report.findings[0].rule == "card.effect" and "seen by the table" in report.findings[0].sentence
+    # an action refused with no RuleWaived before it stays a finding
+    waived = next(i for i, e in enumerate(rec.events) if e.type == "RuleWaived")
+    report = referee_events(rec.events[:waived] + rec.events[waived + 1 :], "unmarked")
+    assert [f.rule for f in report.findings][:1] == [refused.rule]
+
+
+def _deck_of(cid: str) -> str:
+    return card_set("classic").card_of(cid).deck

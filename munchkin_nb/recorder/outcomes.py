@@ -18,8 +18,7 @@ class Need:
 
     kind "die": a die of `sides` faces rolled by `player` (`purpose`: why); kind "draw": a card
     drawn from `deck` by `player`, `face` "up" (everyone sees it) or "down" (it may be given as
-    None, not shown); kind "name": `card` stands in for a card of `player` not shown, and the
-    action shows it: name it first (`Recording.name_card`)."""
+    None: not shown)."""
 
     kind: str
     sides: int = 0
@@ -27,7 +26,6 @@ class Need:
     face: str = ""
     player: str | None = None
     purpose: str = ""
-    card: str = ""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from munchkin_nb.engine import Action, Event, GameState, IllegalAction, apply, evolve, fold, new_game, verify
+from munchkin_nb.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    apply,
+    can,
+    evolve,
+    fold,
+    new_game,
+    verify,
+)
 from munchkin_nb.engine.core.builder import Builder
 from munchkin_nb.engine.core.cards import card
 from munchkin_nb.engine.core.chance import ChanceExhausted
@@ -191,15 +202,9 @@ class Recording:
         dice, draws = list(dice), list(draws)
         s = self.state.copy()
         b = Builder(s, TableChance(), in_place=True)
-        for cid in action_cards(action):
-            if cid in s.unknown:
-                return Need("name", player=_holder(s, cid), card=cid)
         if s.has_player(action.player) and not s.over:
-            for cid in action_cards(action):
-                if _unseen(s, cid) and not _has(s, action.player, cid):
-                    stand_in = _hidden_in_hand(s, action.player, _deck_of(s, cid))
-                    if stand_in is not None:  # the player shows it: one of their unseen cards
-                        _swap(b, stand_in, cid, action.player, "named")
+            for stand_in, cid in _shown_by(s, action):
+                _swap(b, stand_in, cid, _holder(s, stand_in), "named")
         for drawn in draws:
             if drawn is not None and drawn in s.unknown:  # drawn, seen: it was not where it stood in
                 _swap(b, drawn, _free_in_deck(s, drawn, draws), _holder(s, drawn), "drawn")
@@ -263,6 +268,39 @@ class Recording:
                 evolve(self.state, e)
             self.events.extend(events)
         return Recorded(events)
+
+
+def _shown_by(s: GameState, action: Action) -> list[tuple[str, str]]:
+    """The unseen cards an action shows, as (stand-in, card) pairs: which card not shown each card
+    it names was. The player's own card not shown first (the player shows it from the hand); when
+    the action is refused so, another player's card not shown that makes it legal (a card taken
+    from a hand), if one does."""
+    cards = [c for c in action_cards(action) if _unseen(s, c)]
+    pairs: list[tuple[str, str]] = []
+    trial = s.copy()
+    for cid in cards:
+        if cid in trial.unknown and cid in trial.player(action.player).hand:
+            stand_in: str | None = cid  # the very card the player holds unseen: now seen
+        elif _has(trial, action.player, cid):
+            stand_in = None
+        else:
+            stand_in = _hidden_in_hand(trial, action.player, _deck_of(trial, cid))
+        if stand_in is not None:
+            pairs.append((stand_in, cid))
+            evolve(trial, _swapped(stand_in, cid))
+    if len(cards) != 1 or can(trial, action):
+        return pairs
+    cid = cards[0]
+    for other in s.unknown:
+        if other != cid and _deck_of(s, other) == _deck_of(s, cid):
+            tried = evolve(s.copy(), _swapped(other, cid))
+            if can(tried, action):
+                return [(other, cid)]
+    return pairs
+
+
+def _swapped(stand_in: str, cid: str) -> Event:
+    return Event("StandInSwapped", {"stand_in": stand_in, "card": cid, "player": None, "reason": "named"})
 
 
 def _need(
