@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.engine import (
@@ -246,10 +247,11 @@ class Recording:
         s = self.state.copy()
         if not s.has_player(player):
             raise RecordingError(f"there is no player {player!r}")
+        _deck_of(s, cid)  # RecordingError for a card that is not in the game
         if not _unseen(s, cid):
             raise RecordingError(f"{cid} cannot be {player}'s: the table has seen it {_where(s, cid)}")
         if stand_in is None:
-            stand_in = _hidden_in_hand(s, player, _deck_of(s, cid))
+            stand_in = default_stand_in(s, player, cid)
             if stand_in is None:
                 raise RecordingError(f"{player} holds no {_deck_of(s, cid)} card that was not shown")
         elif stand_in not in s.unknown or stand_in not in s.player(player).hand:
@@ -259,6 +261,22 @@ class Recording:
         b = Builder(s, TableChance(), in_place=True)
         _swap(b, stand_in, cid, player, "named")
         return self._store(b.events)
+
+    # -- the transcribed format ------------------------------------------------------
+    def export_transcribed(self) -> str:
+        """The game as a transcribed file (docs/replays.md): format 1, or 2 when it holds cards
+        not shown, cards shown later or actions the table allowed."""
+        from .transcribed import export_transcribed
+
+        return export_transcribed(self.events)
+
+    @classmethod
+    def import_transcribed(cls, store: EventStore, source: str | Path) -> Recording:
+        """A transcribed file (its path, or its text) as a new recording in `store`, to go on with.
+        ReplayError names the first line the recorder cannot take; nothing is stored then."""
+        from .transcribed import import_transcribed
+
+        return import_transcribed(store, source)
 
     def _store(self, events: list[Event]) -> Recorded:
         """Append the events to the store (one transaction), then to this recording."""
@@ -279,12 +297,8 @@ def _shown_by(s: GameState, action: Action) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     trial = s.copy()
     for cid in cards:
-        if cid in trial.unknown and cid in trial.player(action.player).hand:
-            stand_in: str | None = cid  # the very card the player holds unseen: now seen
-        elif _has(trial, action.player, cid):
-            stand_in = None
-        else:
-            stand_in = _hidden_in_hand(trial, action.player, _deck_of(trial, cid))
+        held = _has(trial, action.player, cid) and cid not in trial.unknown  # in plain view already
+        stand_in = None if held else default_stand_in(trial, action.player, cid)
         if stand_in is not None:
             pairs.append((stand_in, cid))
             evolve(trial, _swapped(stand_in, cid))
@@ -292,11 +306,19 @@ def _shown_by(s: GameState, action: Action) -> list[tuple[str, str]]:
         return pairs
     cid = cards[0]
     for other in s.unknown:
-        if other != cid and _deck_of(s, other) == _deck_of(s, cid):
+        if other != cid and _deck_of(s, other) == _deck_of(s, cid) and _holder(s, other) is not None:
             tried = evolve(s.copy(), _swapped(other, cid))
             if can(tried, action):
                 return [(other, cid)]
     return pairs
+
+
+def default_stand_in(s: GameState, player: str, cid: str) -> str | None:
+    """Which of `player`'s cards not shown `cid` is taken to be when shown: itself when it stands
+    in the hand unseen, else the first card of its deck in the hand not shown (None: none)."""
+    if cid in s.unknown and cid in s.player(player).hand:
+        return cid
+    return _hidden_in_hand(s, player, _deck_of(s, cid))
 
 
 def _swapped(stand_in: str, cid: str) -> Event:
