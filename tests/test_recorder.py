@@ -361,3 +361,20 @@ def test_a_transcribed_file_the_recorder_cannot_take_is_refused_naming_its_line(
         ReplayError, match="^line 2: Ana shows no_such_card: .* no card 'no_such_card' in this game"
     ):
         Recording.import_transcribed(EventStore(":memory:"), unknown)
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "eo", "ko", "ru"])
+def test_the_table_s_events_are_told_in_every_language(store: EventStore, lang: str) -> None:
+    rec = Recording.start(store, PLAYERS)
+    assert isinstance(rec.record(Action("end_turn", "Ben"), allow=True), Recorded)
+    rec.name_card("Ana", rec.unseen("door")[0])
+    told = {}
+    for i, e in enumerate(rec.events):
+        if e.type in ("CardHidden", "RuleWaived", "StandInSwapped") or e.type == "CardDrawn" and i < 8:
+            before = fold(rec.events[:i])
+            told[e.type] = (describe(e, before), describe(e, before, lang))
+    assert set(told) == {"CardHidden", "CardDrawn", "RuleWaived", "StandInSwapped"}
+    for english, there in told.values():
+        assert there != english and there.endswith(".")
+    assert "a card not shown" in told["CardDrawn"][0] and "Playing out of turn" in told["RuleWaived"][0]
+    assert "Ana" in told["StandInSwapped"][1] and "Ben" in told["RuleWaived"][1]
