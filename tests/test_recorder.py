@@ -17,6 +17,7 @@ from munchkin_nb.replay.jsonl import ReplayError
 from munchkin_nb.replay.referee import referee_events, validate_path
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz import describe
+from munchkin_nb.widgets import TurnStepper
 from tests.test_properties import cards_in_one_place, every_card
 
 # the table of the bots' games that these tests record again (play_game's names and sexes)
@@ -102,6 +103,13 @@ def test_a_game_recorded_as_played_is_the_game_and_is_stored_as_it_goes(store: E
     again = Recording.open(store, rec.game_id)
     assert state_hash(again.state) == state_hash(rec.state)
     assert [e.to_json() for e in again.events] == [e.to_json() for e in rec.events]
+    over = again.record(Action("kick_door", rec.state.winners[0]), allow=True)
+    assert isinstance(over, Refused) and over.rule == "game.over"  # not even the table plays on
+    report = referee_events(store.events(rec.game_id), "recorded")
+    assert report.legal and report.winners == rec.state.winners and not report.unfinished
+    stepper = TurnStepper(store, rec.game_id)  # opens like any other game
+    stepper.go(len(rec.events))
+    assert stepper.last == len(rec.events) and "won" in stepper.event_html.value
 
 
 def _first_turn(store: EventStore) -> Recording:
@@ -288,6 +296,9 @@ def test_the_referee_notes_what_the_table_allowed_and_checks_the_table_s_own_eve
     assert [f.action for f in report.allowed] == ["Ana: end_turn()", f"{out_of_turn}: kick_door()"]
     assert report.allowed[0].rule == refused.rule and "2 allowed by the table" in report.summary()
     assert report.notes()[0].endswith(f"allowed by the table: [{refused.rule}] {refused.sentence}")
+    stepper = TurnStepper(store, rec.game_id)  # the stepper tells what the table allowed
+    stepper.go(next(i for i, e in enumerate(rec.events, 1) if e.type == "RuleWaived"))
+    assert "The table allowed Ana what a rule refuses" in stepper.event_html.value
     assert main(["replay", "validate", store.path]) == 0
     printed = capsys.readouterr().out
     assert "LEGAL" in printed and printed.count("allowed by the table") == 3  # the summary and 2 notes
@@ -378,3 +389,30 @@ def test_the_table_s_events_are_told_in_every_language(store: EventStore, lang: 
         assert there != english and there.endswith(".")
     assert "a card not shown" in told["CardDrawn"][0] and "Playing out of turn" in told["RuleWaived"][0]
     assert "Ana" in told["StandInSwapped"][1] and "Ben" in told["RuleWaived"][1]
+
+
+def test_the_command_line_exports_a_recorded_game_as_a_transcribed_file(
+    store: EventStore, tmp_path: Any
+) -> None:
+    rec = Recording.start(store, PLAYERS)
+    _setup_done(rec)
+    out = tmp_path / "game.transcribed.jsonl"
+    assert (
+        main(
+            [
+                "replay",
+                "export",
+                "--db",
+                store.path,
+                "--game",
+                str(rec.game_id),
+                "--transcribed",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    assert out.read_text(encoding="utf-8") == rec.export_transcribed()
+    assert main(["replay", "validate", str(out)]) == 0
+    assert main(["replay", "export", "--db", store.path, "--transcribed"]) == 2  # which game?

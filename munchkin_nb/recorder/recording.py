@@ -213,7 +213,7 @@ class Recording:
             verify(s, action)
             waived: IllegalAction | None = None
         except IllegalAction as exc:
-            if not allow:
+            if not allow or s.over:  # a game won is over for the table too
                 return Refused(exc.rule_id, exc.sentence, _cite(exc.rule_id))
             waived = exc
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
