@@ -185,36 +185,44 @@ def _census(rec: Recording) -> Counter[str]:
 
 
 @pytest.mark.parametrize(
-    ("seed", "hide_deal", "hide_draws"), [(0, 1.0, 0.0), (1, 0.5, 0.5), (2, 0.3, 1.0), (3, 1.0, 1.0)]
+    ("seed", "hide_deal", "hide_draws", "turns"),
+    [(0, 1.0, 0.0, 12), (1, 0.5, 0.5, 12), (2, 0.3, 1.0, 12), (3, 1.0, 1.0, 12), (9, 0.6, 0.7, 80)],
 )
 def test_unknown_cards_keep_every_card_in_one_place_and_the_referee_takes_the_game(
-    seed: int, hide_deal: float, hide_draws: float
+    seed: int, hide_deal: float, hide_draws: float, turns: int
 ) -> None:
     """A bot game recorded as a table that did not see part of the deal and of the face-down draws
     (the seeds, the share of cards not shown): every card is in exactly one place after every
-    action, the stand-ins are shown as the cards are played, and the referee finds it legal."""
+    action, the stand-ins are shown as the cards are played, and the referee finds it legal.
+    Seed 9 plays on until the discards holding cards not shown are shuffled into a deck again."""
     import random
 
     rng = random.Random(seed)
-    game = play_game(3, seed, "heuristic", max_turns=12)
+    game = play_game(3, seed, "heuristic", max_turns=turns)
     opening, segs = _segments(game.events)
     every = set(card_set("classic").instances())
     with EventStore(":memory:") as store:
-        rec = Recording.start(store, PLAYERS, deal=_deal(opening, lambda card: rng.random() > hide_deal))
+        rec = Recording.start(store, PLAYERS, deal=_deal(opening, lambda card: rng.random() >= hide_deal))
         assert rec.state.unknown and sum(rec.hidden(p["name"]) for p in PLAYERS) == len(rec.state.unknown)
-        recorded = 0
+        recorded, reshuffled = 0, 0
         for seg in segs:
+            unknown = set(rec.state.unknown)
             try:
-                _enter(rec, seg, lambda need: rng.random() < hide_draws)
+                done, _ = _enter(rec, seg, lambda need: rng.random() < hide_draws)
             except AssertionError:
                 # the engine decided by itself on a hand the table had not seen (whether a failed
                 # run-away roll waits for a Loaded Die): from here on it is another game
                 break
             recorded += 1
+            for e in done.events:
+                if e.type == "DeckShuffled" and unknown & set(e.payload["order"]):
+                    reshuffled += 1  # back in a deck, a card not shown is as unseen as the rest
+                    assert not unknown & set(e.payload["order"]) & set(rec.state.unknown)
             census = _census(rec)
             assert set(census) == every and set(census.values()) == {1}
             assert set(rec.state.unknown) <= every
         assert recorded >= min(len(segs), 30), recorded
+        assert reshuffled or turns < 80
         for _ in cards_in_one_place(rec.events, "classic"):  # after every event, each swap too
             pass
         swaps = [e for e in rec.events if e.type == "StandInSwapped"]
