@@ -424,3 +424,12 @@ def test_the_command_line_exports_a_recorded_game_as_a_transcribed_file(
     assert out.read_text(encoding="utf-8") == rec.export_transcribed()
     assert main(["replay", "validate", str(out)]) == 0
     assert main(["replay", "export", "--db", store.path, "--transcribed"]) == 2  # which game?
+
+
+def test_a_page_left_open_behind_another_never_writes_over_it(store: EventStore) -> None:
+    first = Recording.start(store, PLAYERS)
+    second = Recording.open(store, first.game_id)  # the same game opened in a second page
+    second.name_card("Ana", second.unseen("door")[0])
+    with pytest.raises(RecordingError, match="open it again"):
+        first.name_card("Ben", first.unseen("door")[-1])
+    assert store.events(first.game_id) == second.events

@@ -279,8 +279,13 @@ class Recording:
         return import_transcribed(store, source)
 
     def _store(self, events: list[Event]) -> Recorded:
-        """Append the events to the store (one transaction), then to this recording."""
+        """Append the events to the store (one transaction), then to this recording; refused when
+        the stored game has moved on without it (the same game recorded in a second page)."""
         if events:
+            if self.store.last_seq(self.game_id) != len(self.events):
+                raise RecordingError(
+                    f"game {self.game_id} was recorded further elsewhere since this was opened: open it again"
+                )
             self.store.append(self.game_id, events)
             for e in events:
                 evolve(self.state, e)
