@@ -366,6 +366,17 @@ def test_a_recording_exports_to_the_transcribed_format_and_imports_as_the_same_e
     assert len(report.allowed) == (1 if hide else 0)
     again_from_file = Recording.import_transcribed(EventStore(":memory:"), path)
     assert len(again_from_file.events) == len(rec.events)
+    db = str(tmp_path / "imported.db")  # the referee's import takes it too, with the same events
+    assert main(["replay", "import", str(path), "--db", db, "--allow-unfinished"]) == 0
+    with EventStore(db, readonly=True) as imported:
+        assert [e.to_json() for e in imported.events(1)] == [e.to_json() for e in rec.events]
+    if hide:  # a refused line not marked as allowed by the table is a finding naming its line
+        unmarked = tmp_path / "unmarked.transcribed.jsonl"
+        unmarked.write_text(text.replace(', "allowed": true', ""), encoding="utf-8")
+        (report,) = validate_path(str(unmarked))
+        assert not report.legal and not report.allowed
+        (finding,) = report.findings
+        assert finding.where == f"line {len(text.splitlines())}" and finding.action.endswith(": pass()")
 
 
 def test_a_transcribed_file_the_recorder_cannot_take_is_refused_naming_its_line() -> None:
