@@ -444,3 +444,22 @@ def test_a_page_left_open_behind_another_never_writes_over_it(store: EventStore)
     with pytest.raises(RecordingError, match="open it again"):
         first.name_card("Ben", first.unseen("door")[-1])
     assert store.events(first.game_id) == second.events
+
+
+def test_a_module_s_set_up_draw_is_asked_for_given_and_kept_in_the_transcribed_file(
+    store: EventStore,
+) -> None:
+    with pytest.raises(
+        RecordingError, match="the set-up draws a dungeon card after the deal: give it in draws"
+    ):
+        Recording.start(store, PLAYERS, modules=["dungeons"])
+    with pytest.raises(RecordingError, match="face up"):
+        Recording.start(store, PLAYERS, modules=["dungeons"], draws=[None])
+    assert store.games() == []
+    rec = Recording.start(store, PLAYERS, modules=["dungeons"], draws=["dungeon_lowly_tunnels"])
+    assert rec.state.table == ["dungeon_lowly_tunnels"]
+    text = rec.export_transcribed()
+    header = json.loads(text.splitlines()[0])
+    assert header["format"] == 2 and header["draws"] == ["dungeon_lowly_tunnels"]
+    again = Recording.import_transcribed(EventStore(":memory:"), text)
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in rec.events]

@@ -103,31 +103,45 @@ class Recording:
     def start(
         cls,
         store: EventStore,
-        players: Sequence[Mapping[str, Any]],
+        players: Sequence[Mapping[str, Any] | str],
         ruleset: str = "classic",
         modules: Sequence[str] = (),
         deal: Deal | None = None,
         note: str = "",
+        draws: Sequence[str | None] = (),
     ) -> Recording:
-        """A new recording, stored at once (source "played", flagged "unfinished" until won)."""
-        specs = [dict(p) for p in players]
-        names = [str(p.get("name")) for p in specs]
+        """A new recording, stored at once (source "played", flagged "unfinished" until won).
+
+        `deal`: each player's dealt cards (None: a card not shown; no deal: none shown). `draws`:
+        the cards the set-up draws after the deal, in order (a module's card turned onto the
+        table); RecordingError names one the set-up needs and was not given."""
+        specs = [dict(p) if isinstance(p, Mapping) else p for p in players]
+        names = [str(p.get("name")) if isinstance(p, dict) else str(p) for p in specs]
         unknown_players = [n for n in (deal or {}) if n not in names]
         if unknown_players:
             raise RecordingError(f"the deal names {unknown_players[0]!r}, who is not a player")
         try:
-            draws = deal_draws(ruleset, names, deal)
+            dealt = deal_draws(ruleset, names, deal)
         except (KeyError, ValueError) as exc:
             raise RecordingError(str(exc).strip("'\"")) from None
-        chance = TableChance(draws=draws)
+        chance = TableChance(draws=[*dealt, *draws])
         try:
             events = new_game(specs, ruleset, None, chance, modules=modules)
         except IllegalAction as exc:
             raise RecordingError(f"[{exc.rule_id}] {exc.sentence}") from None
         except ChanceExhausted as exc:
+            if chance.asked and chance.asked[0] == "draw":
+                raise RecordingError(
+                    f"the set-up draws a {chance.asked[1]} card after the deal: give it in draws"
+                ) from None
             raise RecordingError(f"the deal cannot be: {exc}") from None
         except (KeyError, ValueError) as exc:
             raise RecordingError(str(exc).strip("'\"")) from None
+        if chance.left():
+            raise RecordingError(f"given but never drawn at set-up: {chance.left()}")
+        up = [e.payload["card"] for e in events if e.type == "CardDrawn" and e.payload["face"] == "up"]
+        if any(c in up for c in chance.hidden):
+            raise RecordingError("a card the set-up draws face up is seen by all: name it, not None")
         events = _with_hidden(events, chance.hidden)
         meta: dict[str, Any] = {"source": "played", "seed": None, "flags": ["unfinished"]}
         meta["recorder"] = RECORDER_FORMAT

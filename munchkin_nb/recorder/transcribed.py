@@ -3,8 +3,9 @@
 Format 1 is the deal and one line per action with its draws and dice. Format 2 adds what a
 table's recording holds: a card not shown (null in the deal and in `draws`), a line
 `{"player": P, "shows": CARD}` (a card of P's not shown until then was CARD), and
-`"allowed": true` on an action the rules refuse and the table allowed. A recording that uses
-none of them is written as format 1."""
+`"allowed": true` on an action the rules refuse and the table allowed, and `draws` in the header
+(the cards the set-up draws after the deal: a module's card turned onto the table). A recording
+that uses none of them is written as format 1."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def export_transcribed(events: list[Event]) -> str:
     names = [p["name"] for p in started["players"]]
     deal: dict[str, dict[str, list[str | None]]] = {n: {"door": [], "treasure": []} for n in names}
     lines: list[dict[str, Any]] = []
+    setup: list[str | None] = []
     s = GameState.initial()
     hidden = False  # the next card drawn is not shown
     newer = False  # anything format 1 cannot say
@@ -40,8 +42,10 @@ def export_transcribed(events: list[Event]) -> str:
         p = e.payload
         if e.type == "CardHidden":
             hidden = newer = True
-        elif e.type == "CardDrawn" and not lines:
+        elif e.type == "CardDrawn" and not lines and p.get("reason") == "deal":
             deal[p["player"]][p["deck"]].append(None if hidden else p["card"])
+        elif e.type == "CardDrawn" and not lines:  # drawn by the set-up after the deal
+            setup.append(None if hidden else p["card"])
         elif e.type == "CardDrawn":
             lines[-1].setdefault("draws", []).append(None if hidden else p["card"])
         elif e.type == "DieRolled" and lines:
@@ -75,6 +79,9 @@ def export_transcribed(events: list[Event]) -> str:
     }
     if started.get("modules"):
         header["modules"] = started["modules"]
+    if setup:  # what format 1 cannot say either: the cards the set-up draws after the deal
+        header["draws"] = setup
+        header["format"] = FORMAT
     return "".join(json.dumps(obj, ensure_ascii=False) + "\n" for obj in (header, *lines))
 
 
@@ -137,6 +144,7 @@ def read_lines(
             list(header.get("modules", [])),
             header.get("deal"),
             note,
+            list(header.get("draws", [])),
         )
     except (RecordingError, TypeError, AttributeError, KeyError) as exc:
         raise ReplayError(1, f"field 'deal': {exc}") from None
