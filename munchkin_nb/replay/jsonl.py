@@ -409,7 +409,7 @@ DICE = frozenset({DIE_SIDES} | {m.die_sides for m in MODULES.values()})
 
 # Payload and action keys that name one card, and keys whose lists hold cards (strings only: a
 # CombatWon's "treasures" is a count). DeckShuffled's "order" lists cards; WindowOpened's, players.
-CARD_KEYS = frozenset({"card", "monster", "item", "discard", "new_monster", "pick", "curse"})
+CARD_KEYS = frozenset({"card", "monster", "item", "discard", "new_monster", "pick", "curse", "stand_in"})
 CARD_LIST_KEYS = frozenset({"cards", "give", "take", "monsters", "items", "treasures", "discards"})
 
 

@@ -25,6 +25,8 @@ from munchkin_nb.engine.core.chance import ChanceExhausted
 from munchkin_nb.store import StoreError
 
 from .jsonl import PARENT_GAME, PARENT_SEQ, ReplayError, ReplayGame, Source, read_games
+from .table_events import TABLE_EVENTS, engine_made, table_fault
+from .table_events import waiver as waiver_before
 from .transcribed import is_transcribed, read_transcribed
 
 if TYPE_CHECKING:
@@ -59,6 +61,8 @@ class Report:
     unfinished: str = ""  # where a game ends that no one has won (not illegal; import asks)
     setup: str = ""  # a scenario's or lesson's set-up position ("scenario 'x'"): not a dealt game
     started: Event | None = None  # the game's GameStarted
+    # actions the rules refuse that the table allowed (a recorded RuleWaived): notes, not findings
+    allowed: list[Finding] = field(default_factory=list)
 
     @property
     def flags(self) -> list[str]:
@@ -73,6 +77,12 @@ class Report:
     def fatal(self) -> list[Finding]:
         """The findings no option keeps: a table, a winner or an event no game can have."""
         return [f for f in self.findings if f.fatal]
+
+    def notes(self) -> list[str]:
+        """What the table allowed against the rules, one line each ("allowed by the table: ...")."""
+        return [
+            f"{f.where}: {f.action} — allowed by the table: [{f.rule}] {f.sentence}" for f in self.allowed
+        ]
 
     def all_findings(self) -> list[str]:
         """Every finding, one line each, the game's end included when no one has won."""
@@ -91,6 +101,7 @@ class Report:
         verdict = "LEGAL" if self.legal else f"ILLEGAL ({len(self.findings)} finding(s))"
         verdict += ", UNFINISHED" if self.unfinished else ""
         verdict += f", set-up position ({self.setup})" if self.setup else ""
+        verdict += f", {len(self.allowed)} allowed by the table" if self.allowed else ""
         return f"{self.label}: {self.events} events, {verdict}, final state {self.replayed_hash[:12]}"
 
 
@@ -144,13 +155,13 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
                 action = Action.from_event(seg[0])
             except Exception as exc:  # any payload at all may be read here: no traceback for one
                 rep.findings.append(Finding(where, "?", "card.effect", f"unreadable action: {exc}"))
-                if not _fold_all(recorded, seg, rep, place, first):
+                if not _fold_all(recorded, seg, rep, place, first, events):
                     break
                 replayed = recorded.copy()
                 continue
             try:
-                verify(replayed, action)
-                produced = apply(replayed, action, _chance_of(seg))
+                _verify(replayed, action, events, first, where, rep)
+                produced = apply(replayed, action, _chance_of(seg), checked=True)
             except IllegalAction as exc:
                 rep.findings.append(Finding(where, str(action), exc.rule_id, exc.sentence))
                 produced = None
@@ -167,9 +178,10 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
                 break
         else:
             produced = _opening(seg, rep, place)
+        made = engine_made(seg)  # the table's own events aside (a recording at a table)
         if produced is not None:
             mine = [e.to_json() for e in produced]
-            theirs = [e.to_json() for e in seg]
+            theirs = [e.to_json() for _i, e in made]
             if seg is segments[-1][1] and len(theirs) < len(mine) and mine[: len(theirs)] == theirs:
                 cut_off = True  # not a wrong step: the file ends before the step's end
             elif mine != theirs:
@@ -186,11 +198,13 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
                         f"the record's {got} is not the one the engine makes ({_differs(mine[k], theirs[k])})"
                     )
                 rule = "setup.deal" if seg[0].type != "ActionTaken" else "card.effect"
-                rep.findings.append(Finding(place(first + k), seg[0].type, rule, said))
-        if not _fold_all(recorded, seg, rep, place, first):
+                at = made[k][0] if k < len(made) else len(seg)
+                rep.findings.append(Finding(place(first + at), seg[0].type, rule, said))
+        if not _fold_all(recorded, seg, rep, place, first, events):
             break
         if produced is not None and not rep.findings and not cut_off:
-            for e in produced:
+            # the engine's events are the record's: with the table's among them, the record folds
+            for e in produced if len(made) == len(seg) else seg:
                 evolve(replayed, e)
         else:
             replayed = recorded.copy()
@@ -202,7 +216,12 @@ def referee_events(events: list[Event], label: str = "game", place: Callable[[in
 
 
 def _fold_all(
-    state: GameState, seg: list[Event], rep: Report, place: Callable[[int], str], first: int
+    state: GameState,
+    seg: list[Event],
+    rep: Report,
+    place: Callable[[int], str],
+    first: int,
+    events: list[Event],
 ) -> bool:
     """Fold a recorded stretch into `state`; False (and a fatal finding) when it is no game's."""
     names = _names(rep.started) if rep.started else []
@@ -212,12 +231,27 @@ def _fold_all(
             rep.findings.append(Finding(place(first + i), e.type, "level.win", sentence, fatal=True))
             return False
         try:
+            fault = table_fault(state, events, first - 1 + i) if e.type in TABLE_EVENTS else None
+            if fault:
+                rep.findings.append(Finding(place(first + i), e.type, *fault))
             evolve(state, e)
         except Exception as exc:  # a record folds into a table, or it is no game's record
             sentence = f"the recorded event does not fold: {type(exc).__name__}: {exc}"
             rep.findings.append(Finding(place(first + i), e.type, "card.effect", sentence, fatal=True))
             return False
     return True
+
+
+def _verify(s: GameState, action: Action, events: list[Event], seq: int, where: str, rep: Report) -> None:
+    """IllegalAction unless `action` (event `seq`) is legal, or refused right after a RuleWaived
+    of its player: then a note of what the table allowed."""
+    try:
+        verify(s, action)
+    except IllegalAction as exc:
+        waiver = waiver_before(events, seq)
+        if waiver is None or waiver.payload.get("player") != action.player:
+            raise
+        rep.allowed.append(Finding(where, str(action), exc.rule_id, exc.sentence))
 
 
 def _winners_ok(winners: object, names: list[str]) -> bool:
@@ -393,11 +427,12 @@ def judge(game: ReplayGame, label: str) -> Report:
 
 def judge_transcribed(path: Path) -> Report:
     """The referee's report on a transcribed game: its lines were judged as they were read."""
-    events, findings = read_transcribed(path)
+    allowed: list[Finding] = []
+    events, findings = read_transcribed(path, allowed=allowed)
     final = GameState.initial()
     for e in events:
         evolve(final, e)
-    rep = Report(f"{path.name} (transcribed)", len(events), findings)
+    rep = Report(f"{path.name} (transcribed)", len(events), findings, allowed=allowed)
     rep.recorded_hash = rep.replayed_hash = state_hash(final)
     rep.winners, rep.turns = list(final.winners), final.turn
     rep.unfinished = "" if final.winners else "the last line"

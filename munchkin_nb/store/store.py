@@ -240,7 +240,15 @@ class EventStore:
             conn.execute("UPDATE games SET content_hash = NULL WHERE id = ?", (game_id,))
             if events[-1].type == "GameWon":
                 self.set_result(game_id, events[-1].payload.get("winners"), events[-1].turn)
+                self._finished(game_id)
             return last + len(events)
+
+    def _finished(self, game_id: int) -> None:
+        """A game flagged unfinished (a table's recording as it goes) is no longer, once won."""
+        flags = self.game(game_id).get("flags") or []
+        if "unfinished" in flags:
+            kept = [f for f in flags if f != "unfinished"]
+            self.db.execute("UPDATE games SET flags = ? WHERE id = ?", (json.dumps(kept), game_id))
 
     def set_result(self, game_id: int, winners: list[str] | None, turns: int | None) -> None:
         """Record a game's result (games rows may change; events never do)."""

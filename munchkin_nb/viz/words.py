@@ -72,6 +72,8 @@ def card_name(source: Any, cid: str | None, lang: str | None = None) -> str:
 def _card_name(source: Any, cid: str | None) -> str:
     if not cid:
         return _("a card")
+    if cid in (getattr(source, "unknown", None) or ()):  # a table's recording: its stand-in
+        return _("a card not shown")
     try:
         if hasattr(source, "card_of"):
             name: str = source.card_of(cid).name  # a GameState or a CardSet
@@ -358,6 +360,25 @@ def _kick(player: str, cid: str, s: Any) -> str:
     return _f("{player} kicked open the door and found {found}.", player=player, found=found)
 
 
+def _rule_title(rule_id: str) -> str:
+    """A rule's title in the language being told (its id when the catalogue has no such rule)."""
+    from munchkin_nb.rules import rule
+    from munchkin_nb.rules.i18n import wording
+
+    try:
+        return wording(rule(rule_id), _LANG.get()).title
+    except KeyError:
+        return rule_id
+
+
+def _stand_in_swapped(e: Event, s: Any) -> str:
+    p = e.payload
+    card = _card_name(s.card_set, p["card"])  # by the set: it may be a stand-in for another card
+    if p["reason"] == "named":
+        return _f("{player} showed a card not shown so far: {card}.", player=p["player"], card=card)
+    return _f("{card} came up: the card not shown that stood for it is another one.", card=card)
+
+
 def _card_discarded(e: Event, s: Any) -> str:
     p = e.payload
     who = p.get("player") or _("The table")
@@ -637,6 +658,16 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
     "MarkSet": lambda e, s: _f(
         "A module noted {key}: {value}.", key=e.payload["key"], value=e.payload["value"]
     ),
+    "RuleWaived": lambda e, s: _f(
+        "The table allowed {player} what a rule refuses ({rule}).",
+        player=e.payload["player"],
+        rule=_rule_title(e.payload["rule"]),
+    ),
+    "CardHidden": lambda e, s: _f(
+        "The next card {player} drew was not shown to the table.",
+        player=e.payload["player"] or _("The table"),
+    ),
+    "StandInSwapped": _stand_in_swapped,
     "TheftTried": lambda e, s: _f(
         "{player} tried to steal from {target}.", player=e.payload["player"], target=e.payload["target"]
     ),

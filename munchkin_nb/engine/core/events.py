@@ -60,6 +60,10 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     "CombatTransferred": ("player",),
     # modules
     "MarkSet": ("key", "value"),  # a module remembers (value null: forgets) something
+    # a game recorded at a real table (munchkin_nb.recorder): what the table saw and allowed
+    "RuleWaived": ("player", "rule", "sentence"),  # the table let a refused action stand
+    "CardHidden": ("player", "card"),  # drawn and not shown: `card` is a stand-in for it
+    "StandInSwapped": ("stand_in", "card", "player", "reason"),  # two unseen cards trade places
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from .cards import card, card_set
 from .events import Event
@@ -72,6 +73,8 @@ def _deck_shuffled(s: GameState, e: Event) -> None:
     if e.payload.get("from_discards"):
         s.discards[kind] = []
     s.decks[kind] = list(e.payload["order"])
+    if s.unknown:  # a card not shown shuffled back into a deck is as unseen as every card there
+        s.unknown = [c for c in s.unknown if c not in s.decks[kind]]
 
 
 def _card_drawn(s: GameState, e: Event) -> None:
@@ -392,6 +395,42 @@ def _mark_set(s: GameState, e: Event) -> None:
         s.marks[e.payload["key"]] = e.payload["value"]
 
 
+def _card_hidden(s: GameState, e: Event) -> None:
+    s.unknown.append(e.payload["card"])
+
+
+def _swapped(value: Any, a: str, b: str) -> Any:
+    """`value` (plain data) with the card ids `a` and `b` exchanged wherever they occur."""
+    if isinstance(value, str):
+        return b if value == a else a if value == b else value
+    if isinstance(value, list):
+        return [_swapped(v, a, b) for v in value]
+    if isinstance(value, dict):
+        return {_swapped(k, a, b): _swapped(v, a, b) for k, v in value.items()}
+    return value
+
+
+# What of a player is theirs by name, not a card: never swapped
+_PLAYER_FACTS = ("name", "sex")
+
+
+def _stand_in_swapped(s: GameState, e: Event) -> None:
+    """Two cards whose places the table has not seen trade places everywhere (unseen stays with
+    the place); with reason "named" the stand-in's place is now seen, holding `card`."""
+    a, b = e.payload["stand_in"], e.payload["card"]
+    for name in ("decks", "discards", "table", "pending", "queue", "marks", "unknown"):
+        setattr(s, name, _swapped(getattr(s, name), a, b))
+    for p in s.players:
+        for key, value in vars(p).items():
+            if key not in _PLAYER_FACTS:
+                setattr(p, key, _swapped(value, a, b))
+    if s.combat is not None:
+        for key, value in vars(s.combat).items():
+            setattr(s.combat, key, _swapped(value, a, b))
+    if e.payload["reason"] == "named" and b in s.unknown:
+        s.unknown.remove(b)
+
+
 def _nothing(s: GameState, e: Event) -> None:
     """Events that record a fact (a roll, a decision) without changing the table."""
 
@@ -443,6 +482,9 @@ HANDLERS: dict[str, Callable[[GameState, Event], None]] = {
     "ItemsSold": _items_sold,
     "TheftTried": _theft_tried,
     "MarkSet": _mark_set,
+    "RuleWaived": _nothing,
+    "CardHidden": _card_hidden,
+    "StandInSwapped": _stand_in_swapped,
 }
 
 

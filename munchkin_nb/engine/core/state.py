@@ -109,6 +109,9 @@ class GameState:
     marks: dict[str, Any] = field(default_factory=dict)
     #: cards in play that belong to no player (laid on the table by a module), in the order they came
     table: list[str] = field(default_factory=list)
+    #: cards of a game recorded at a table that stand in for cards not shown (CardHidden): the
+    #: table does not know which card lies where each of these is
+    unknown: list[str] = field(default_factory=list)
 
     @classmethod
     def initial(cls) -> GameState:
@@ -196,6 +199,7 @@ class GameState:
         new.winners = list(self.winners)
         new.marks = dict(self.marks)
         new.table = list(self.table)
+        new.unknown = list(self.unknown)
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -204,6 +208,8 @@ class GameState:
             del d["marks"]
         if not self.table:  # likewise a game with nothing on the table but the players' cards
             del d["table"]
+        if not self.unknown:  # and every game with no card unseen (all but a table's recordings)
+            del d["unknown"]
         return d
 
     @classmethod
