@@ -31,9 +31,10 @@ MODULE = Module(
         "epic_centaur_herd": 0.5,
         "epic_pet_bonus": 0.5,
         "epic_tame_pet": 1.0,
-        "epic_pet_wander": 1.0,
+        "epic_pet_wander": 0.5,
         "epic_arrow": 0.5,
         "epic_play_turned": 0.7,
+        "epic_fight_now": 1.0,  # when it does not play the turned card
         "epic_miracle_play": 1.0,
         "epic_ranger_tame": 0.5,
     },
