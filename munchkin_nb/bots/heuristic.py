@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import random
 
-from munchkin_nb.engine import Action, GameState, breakdown, can, context, legal_actions
+from munchkin_nb.engine import Action, Combat, GameState, breakdown, can, context, legal_actions
 from munchkin_nb.engine.core.cards import card, kinds_in_hand
 from munchkin_nb.engine.query.cardinfo import item_usable
 from munchkin_nb.rules.rulesets import MODULES
@@ -99,10 +99,18 @@ class HeuristicBot:
     def _module_moves(s: GameState) -> frozenset[str]:
         return frozenset(m for n in s.modules for m in MODULES[n].bot_tries)
 
-    def _module_move(self, s: GameState, by: dict[str, list[Action]]) -> Action | None:
-        """A module's own move, taken as often as the module says (a roll, a choice among its options)."""
+    @staticmethod
+    def _helps(c: Combat, a: Action) -> bool:
+        """Whether a module's move helps the fight's players: it names their side, or (naming no
+        side) one of them as its target (a bonus given to the fighter)."""
+        side, target = a.params.get("side"), a.params.get("target")
+        return side == "players" or (side is None and target is not None and target in (c.fighter, c.helper))
+
+    def _module_move(self, s: GameState, by: dict[str, list[Action]], gains: bool = False) -> Action | None:
+        """A module's own move, taken as often as the module says (a roll, a choice among its
+        options); `gains`: one worth taking in a fight won anyway (its `bot_gains`)."""
         for n in s.modules:
-            for name, often in MODULES[n].bot_tries.items():
+            for name, often in (MODULES[n].bot_gains if gains else MODULES[n].bot_tries).items():
                 if name in by and self.rng.random() < often:
                     return self.rng.choice(by[name])
         return None
@@ -251,7 +259,8 @@ class HeuristicBot:
         if mine:
             bd = breakdown(s)
             if bd.players_win:
-                return by["pass"][0]
+                gain = self._module_move(s, by, gains=True) if s.modules else None
+                return gain or by["pass"][0]
             for name in ("berserk", "turning", "send_away", "decline_fight", "charm"):
                 if name in by:
                     return by[name][0]
@@ -274,7 +283,7 @@ class HeuristicBot:
         # a module's move against the fight (a pet set on it, an arrow at the players): not one
         # that would help the fighter (`side: players`)
         against = {
-            n: [a for a in acts if a.params.get("side") != "players"]
+            n: [a for a in acts if not self._helps(c, a)]
             for n, acts in by.items()
             if n in self._module_moves(s)
         }

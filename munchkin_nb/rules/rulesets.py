@@ -84,6 +84,9 @@ class Module:
     die_sides: int = 6
     #: move -> how often a heuristic bot takes it when it may (a module's own moves)
     bot_tries: Mapping[str, float] = field(default_factory=dict)
+    #: move -> how often a heuristic bot takes it in its own fight that it wins anyway (a module's
+    #: move that trades the plain win for something kept: a pet for later); each is in `bot_tries` too
+    bot_gains: Mapping[str, float] = field(default_factory=dict)
     #: Ruleset fields the module sets while it is on (a longer game: `win_level`)
     changes: Mapping[str, Any] = field(default_factory=dict)
     #: the card file (cards/<name>.yaml) whose cards join the decks while the module is on; "" for none

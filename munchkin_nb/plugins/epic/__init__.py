@@ -31,11 +31,17 @@ MODULE = Module(
         "epic_centaur_herd": 0.5,
         "epic_pet_bonus": 0.5,
         "epic_tame_pet": 1.0,
-        "epic_pet_wander": 1.0,
+        "epic_pet_wander": 0.5,
         "epic_arrow": 0.5,
         "epic_play_turned": 0.7,
+        "epic_fight_now": 1.0,  # when it does not play the turned card
+        "epic_miracle_play": 1.0,
         "epic_ranger_tame": 0.5,
     },
+    # in a fight won anyway: a human with no pet may keep a small monster for later, the pet being a
+    # one-shot bonus of its level, or a Wandering Monster to set on the leader's fight; an orc may
+    # eat a level-1 monster for a level nobody can stop, rather than fight it for its treasure
+    bot_gains={"epic_tame_pet": 0.3, "epic_orc_eat": 0.5},
     changes={"win_level": 20, "kill_levels": 2, "kill_rule": "epic.kill_levels"},
 )
 # with them the expansions' epic powers; they act only with both modules on
@@ -62,6 +68,8 @@ PLUGIN = Plugin(
             "epic_drop_big_item": "discarded the big item {card}",
             "epic_play_turned": "played {card}, turned at the door, before the fight",
             "epic_fight_now": "kept the turned card and went on to the fight",
+            "epic_miracle_play": "played {card}, brought by the miracle, at once",
+            "epic_miracle_keep": "kept the miracle's treasure in hand",
         },
         to_do={
             "epic_arrow": "shoot an arrow at the monsters (-2), discarding {card}",
@@ -78,6 +86,8 @@ PLUGIN = Plugin(
             "epic_drop_big_item": "discard the big item {card}",
             "epic_play_turned": "play {card}, turned at the door, before the fight",
             "epic_fight_now": "keep the turned card and go on to the fight",
+            "epic_miracle_play": "play {card}, brought by the miracle, at once",
+            "epic_miracle_keep": "keep the miracle's treasure in hand",
         },
         done_variants={
             ("epic_arrow", "target"): "shot an arrow at {target} (-2), discarding {card}",

@@ -41,6 +41,7 @@ from munchkin_nb.engine.kit import (
     give,
     ignores_drawn_curses,
     in_hand,
+    item_usable,
     move,
     on_draw,
     on_enter,
@@ -259,21 +260,38 @@ class PlayTurned(Move):
             b.emit("DecisionRequired", dict(d, options=more), ["epic.door_order"])
 
 
+class _Settle(Move):
+    """An answer that only settles its player's waiting decision of `kind`, keeping the card."""
+
+    module = NAME
+    exact = True
+    kind = ""
+    rule = ""
+
+    def _waiting(self, s: GameState, player: str) -> bool:
+        d = s.pending[0] if s.pending else None
+        return bool(d and d.get("kind") == self.kind and d.get("player") == player)
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        if self._waiting(s, player):
+            yield act(self.name, player)
+
+    def check(self, s: GameState, a: Action) -> None:
+        require(self._waiting(s, a.player), self.rule, "nothing of yours is waiting for this answer.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        b.emit("DecisionMade", {"player": a.player, "kind": self.kind}, [self.rule])
+        advance(b)
+
+
 @move
-class FightNow(Move):
+class FightNow(_Settle):
     """Keep the turned race or class in the hand and go on to the fight."""
 
     name = "epic_fight_now"
-    module = NAME
     when = ("pending:" + BEFORE,)
-    exact = True
-
-    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
-        if _before(s, player):
-            yield act(self.name, player)
-
-    def run(self, b: Builder, a: Action) -> None:
-        b.emit("DecisionMade", {"player": a.player, "kind": BEFORE}, ["epic.door_order"])
+    kind = BEFORE
+    rule = "epic.door_order"
 
 
 @AFTER_ACTION.register(NAME)
@@ -341,7 +359,71 @@ class Miracle(Move):
     def run(self, b: Builder, a: Action) -> None:
         for cid in params(a, CardsParams).cards:
             discard(b, a.player, cid, "paid for a miracle", ["epic.cleric"])
-        draw(b, a.player, "treasure", "down", "miracle", ["epic.cleric"])
+        got = draw(b, a.player, "treasure", "down", "miracle", ["epic.cleric"])
+        if got is not None and _usable(b.s, a.player, got):
+            payload = {"player": a.player, "kind": GIFT, "card": got}
+            b.emit("DecisionRequired", payload, ["epic.cleric"])
+
+
+GIFT = "epic_miracle_card"  # the decision: play at once the item a miracle brought, or keep it
+
+
+def _usable(s: GameState, player: str, cid: str) -> bool:
+    """Whether the miracle's card is an item its cleric can use and may put in play now (a limit
+    aside, "Si es algo que puedas usar"): other treasures keep their own timing."""
+    p = s.player(player)
+    return (
+        cid in p.hand
+        and card(s, cid).kind == "item"
+        and item_usable(s, p, cid)
+        and playable_on_table(s, player, cid)
+    )
+
+
+def _gift(s: GameState, player: str) -> str | None:
+    """The card of the player's waiting choice to play a miracle's item at once, if any."""
+    d = s.pending[0] if s.pending else None
+    return str(d["card"]) if d and d.get("kind") == GIFT and d.get("player") == player else None
+
+
+@move
+class PlayMiracle(Move):
+    """000: 'Si es algo que puedas usar, puedes jugar la carta inmediatamente': the item a miracle
+    brought goes into play at once, even in a fight or out of turn."""
+
+    name = "epic_miracle_play"
+    module = NAME
+    when = ("pending:" + GIFT,)
+    exact = True
+
+    def candidates(self, s: GameState, player: str) -> Iterable[Action]:
+        cid = _gift(s, player)
+        if cid is not None and _usable(s, player, cid):
+            yield act(self.name, player, card=cid)
+
+    def check(self, s: GameState, a: Action) -> None:
+        cid = _gift(s, a.player)
+        require(cid is not None, "epic.cleric", "no treasure from a miracle is waiting to be played.")
+        got = parse(a, CardParams)
+        require(got is not None and got.card == cid, "epic.cleric", "play the treasure the miracle brought.")
+        assert cid is not None  # for the type checker: just required
+        require(_usable(s, a.player, cid), "epic.cleric", f"{a.player} cannot use {card(s, cid).name} now.")
+
+    def run(self, b: Builder, a: Action) -> None:
+        b.emit("DecisionMade", {"player": a.player, "kind": GIFT}, ["epic.cleric"])
+        place(b, a.player, params(a, CardParams).card, ["epic.cleric"])
+        reopen_if_fighting(b, a.player)  # a new item in a fight: everyone gets a new last chance
+        advance(b)
+
+
+@move
+class KeepMiracle(_Settle):
+    """Keep the miracle's item in the hand, to play it when the usual timing allows."""
+
+    name = "epic_miracle_keep"
+    when = ("pending:" + GIFT,)
+    kind = GIFT
+    rule = "epic.cleric"
 
 
 # -- the thief's steal from the shadows ------------------------------------------

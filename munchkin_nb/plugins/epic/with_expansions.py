@@ -33,6 +33,8 @@ from munchkin_nb.engine.kit import (
     Term,
     act,
     card,
+    change_level,
+    check_win,
     classes,
     companion,
     discard,
@@ -311,14 +313,15 @@ class OrcEats(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        payload = {
-            "monster": params(a, MonsterParams).monster,
-            "reason": "eaten",
-            "treasures": 0,
-            "levels": 1,
-            "kills": 1,
-        }
+        # the meal is over at once ("y se acabó"): its level is the orc's now, kept whatever the
+        # rest of the fight brings (a run from another monster), and counted as a kill, so it may win
+        payload = {"monster": params(a, MonsterParams).monster, "reason": "eaten", "treasures": 0, "kills": 1}
         b.emit("MonsterRemoved", payload, ["epic.orc"])
+        change_level(
+            b, a.player, 1, "ate a level-1 monster", by_kill=True, rules=["epic.orc", "level.win_by_kill"]
+        )
+        if check_win(b):
+            return
         if not b.s.fight.monsters:  # nothing left to fight: nobody can stop the meal
             reward(b, levels=0)
         else:
