@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from conftest import PAGE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +52,8 @@ def open_app(browser, server, block_shutdown=False):
         )
     page = context.new_page()
     page.goto(server.url)
-    page.locator(".munchkin-game-picker select").wait_for(state="visible", timeout=60_000)
+    # the culling server keeps no preheated kernel: the page waits for one to start (70 s at load 11)
+    page.locator(".munchkin-game-picker select").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
     return context
 
 
