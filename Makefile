@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
-# pytest-xdist processes for `make test` (files are shared among them, the browser tests first)
+# pytest-xdist processes for `make test` (the browser tests stay together on one of them)
 TEST_WORKERS ?= 2
 
 .PHONY: app test lint format bench chromium venv clean

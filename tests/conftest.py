@@ -1,20 +1,24 @@
-"""Suite-wide set-up: hypothesis profiles, and the games several test files share.
+"""Suite-wide set-up: hypothesis profiles, how pytest-xdist shares the tests among its workers,
+and a game several test files share.
 
 - Hypothesis: the ``ci`` profile when ``CI`` is set (as ``.ci/run`` runs), else ``dev``;
   ``HYPOTHESIS_PROFILE=thorough`` runs every property over many more games, and the tests sized
   with ``tests/sizes.py`` in full.
-- xdist (``make test`` runs ``pytest -n 2 --dist loadfile``, pyproject.toml): a file's tests stay
-  on one worker, so a module's fixtures (played games, stores, servers) are made once; the
-  browser tests' files come first, and each worker that runs some starts its own shared site
-  server and chromium (tests/browser/conftest.py).
+- xdist (``make test`` runs ``pytest -n 2 --dist loadgroup``): every browser test is in one group,
+  so one worker starts the shared site server and chromium once and runs them all
+  (tests/browser/conftest.py); the other tests go by
+  file, so a module's fixtures (played games, stores) are made on one worker, not on each.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+BROWSER = Path(__file__).resolve().parent / "browser"
 
 # A property plays whole games per example: no per-example deadline (a loaded machine would miss
 # it), and a slow example is the test's nature, not a health problem.
@@ -26,6 +30,16 @@ settings.register_profile("dev", max_examples=25, **_PROPERTY)
 settings.register_profile("ci", max_examples=25, database=None, print_blob=True, **_PROPERTY)
 settings.register_profile("thorough", max_examples=300, **_PROPERTY)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+# tryfirst: xdist's worker reads the groups in its own hook of this name, which would run first
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests share one xdist group; every other test is grouped with its file."""
+    for item in items:
+        path = Path(item.path)
+        group = "browser" if BROWSER in path.parents else path.relative_to(BROWSER.parent).as_posix()
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import PAGE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -52,8 +51,7 @@ def open_app(browser, server, block_shutdown=False):
         )
     page = context.new_page()
     page.goto(server.url)
-    # the culling server keeps no preheated kernel: the page waits for one to start (70 s at load 11)
-    page.locator(".munchkin-game-picker select").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+    page.locator(".munchkin-game-picker select").wait_for(state="visible", timeout=60_000)
     return context
 
 
