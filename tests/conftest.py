@@ -1,7 +1,9 @@
-"""Suite-wide set-up: hypothesis profiles, and how pytest-xdist shares the tests among its workers.
+"""Suite-wide set-up: hypothesis profiles, how pytest-xdist shares the tests among its workers,
+and a game several test files share.
 
 - Hypothesis: the ``ci`` profile when ``CI`` is set (as ``.ci/run`` runs), else ``dev``;
-  ``HYPOTHESIS_PROFILE=thorough`` runs every property over many more games.
+  ``HYPOTHESIS_PROFILE=thorough`` runs every property over many more games, and the tests sized
+  with ``tests/sizes.py`` in full.
 - xdist (``make test`` runs ``pytest -n 2 --dist loadgroup``): every browser test is in one group,
   so one worker starts the shared site server and chromium once and runs them all
   (tests/browser/conftest.py); the other tests go by
@@ -38,3 +40,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = Path(item.path)
         group = "browser" if BROWSER in path.parents else path.relative_to(BROWSER.parent).as_posix()
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(scope="session")
+def won_game():
+    """A three-player game the bots played to a win (the first seed from 1 that ends in one):
+    played once per worker for the files that export, store, fuzz and hand it to the CLI."""
+    from munchkin_nb.bots import play_game
+
+    return next(
+        r for r in (play_game(3, s, "heuristic") for s in range(1, 20)) if r.events[-1].type == "GameWon"
+    )

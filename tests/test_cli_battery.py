@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from munchkin_nb.bots import play_game
 from munchkin_nb.cli import main
 from munchkin_nb.replay.samples import to_transcribed
 from munchkin_nb.store import EventStore
@@ -87,12 +86,9 @@ def deep(n: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def won():
-    """A whole game the bots played to a win, and one cut off early."""
-    record = next(
-        r for r in (play_game(3, s, "heuristic") for s in range(1, 20)) if r.events[-1].type == "GameWon"
-    )
-    return record
+def won(won_game):
+    """A whole game the bots played to a win (tests/conftest.py)."""
+    return won_game
 
 
 @pytest.fixture(scope="module")

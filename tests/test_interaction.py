@@ -27,6 +27,7 @@ from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.rules.catalogue import RULE_INDEX
 from munchkin_nb.scenarios import load_scenario, scenario_game
 from munchkin_nb.viz.words import describe
+from tests.sizes import sized
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -122,12 +123,16 @@ def test_who_died_this_turn_may_not_help_until_the_next():
     assert exc.value.rule_id == "death.help_next_turn"
 
 
+# seeded games per bot: 20 (over 300 interjections each), 100 under the thorough profile
+GAMES = sized(20, 100)
+
+
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
 def test_bots_interject_and_every_interjection_is_legal_for_its_actor(bot):
-    """Over 100 seeded games per bot (200 in all): every out-of-turn action was legal for its
-    player at that point, and the fold of the events is the game's state."""
+    """Over GAMES seeded games per bot: every out-of-turn action was legal for its player at that
+    point, the fold of the events is the game's state, and the bots interjected at least 100 times."""
     seen = 0
-    for seed in range(100):
+    for seed in range(GAMES):
         rec = play_game(3 + seed % 4, seed, bot, max_turns=40)
         s = GameState.initial()
         for e in rec.events:
@@ -138,7 +143,7 @@ def test_bots_interject_and_every_interjection_is_legal_for_its_actor(bot):
                 seen += 1
             evolve(s, e)
         assert state_hash(s) == state_hash(_fold(rec.events))
-    assert seen >= 100, f"the {bot} bots interjected only {seen} times in 100 games"
+    assert seen >= 100, f"the {bot} bots interjected only {seen} times in {GAMES} games"
 
 
 def _fold(events: list) -> GameState:

@@ -10,7 +10,6 @@ Sized for CI: a handful of games a property (each a whole game with up to seven 
 from __future__ import annotations
 
 import itertools
-import os
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,11 +17,11 @@ from hypothesis import strategies as st
 from munchkin_nb.bots import play_game
 from munchkin_nb.engine import GameState, evolve
 from munchkin_nb.engine.query.items import limits_broken
+from tests.sizes import sized
 
 MODULES = ["d10", "dungeons", "epic", "expansions", "hirelings", "munchkinomicon", "steeds"]
 COMBINATIONS = [list(p) for p in itertools.combinations(MODULES, 2)] + [MODULES]
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-EXAMPLES = 150 if THOROUGH else 4
+EXAMPLES = sized(4, 150)
 #: the decisions during which a player may hold more big items than allowed: the choice of which to keep
 CHOOSING = {"keep_big_item", "epic_drop_big_item"}
 

@@ -1,13 +1,14 @@
 """Invariants over many random games (hypothesis): cards, levels, hands, legality, determinism, folds.
 
-How many games each property plays is the hypothesis profile's (tests/conftest.py: 25, and 300
-with HYPOTHESIS_PROFILE=thorough)."""
+Each property plays 10 games (or random walks) under `make test` and CI, and 300 under the
+thorough profile (HYPOTHESIS_PROFILE=thorough, tests/sizes.py): with 25 they took 200 s of CPU,
+the slowest file of the suite outside the browser."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from munchkin_nb.bots import play_game
@@ -17,10 +18,13 @@ from munchkin_nb.engine.core.state import combat_cards
 from munchkin_nb.engine.query.cardinfo import hand_limit
 from munchkin_nb.rules import RULESETS
 from munchkin_nb.rules.rulesets import MODULES, ruleset_with
+from tests.sizes import sized
 
 seeds = st.integers(min_value=0, max_value=10_000)
 players = st.integers(min_value=3, max_value=6)
 bots = st.sampled_from(["random", "heuristic"])
+# games per property (the other settings are the profile's)
+GAMES = settings(max_examples=sized(10, 300))
 
 
 def _with_modules(name: str):
@@ -48,6 +52,7 @@ def every_card(s: GameState) -> Counter:
     return seen
 
 
+@GAMES
 @given(seeds, players, bots, rulesets)
 def test_every_card_is_in_exactly_one_place_after_every_event(seed, n, bot, rs):
     rec = play_game(n, seed, bot, max_turns=40, **rs)
@@ -70,6 +75,7 @@ def cards_in_one_place(events, card_set_name: str):
         yield e
 
 
+@GAMES
 @given(seeds, players, bots, rulesets)
 def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot, rs):
     rec = play_game(n, seed, bot, max_turns=60, **rs)
@@ -85,6 +91,7 @@ def test_levels_stay_within_bounds_and_ten_only_by_a_kill(seed, n, bot, rs):
                 ), e
 
 
+@GAMES
 @given(seeds, players, bots, rulesets)
 def test_hands_obey_the_limit_when_a_turn_ends(seed, n, bot, rs):
     rec = play_game(n, seed, bot, max_turns=40, **rs)
@@ -113,6 +120,7 @@ def random_walk(seed: int, n: int, steps: int, rs: dict | None = None):
         game.act(rng.choice(legal))
 
 
+@GAMES
 @given(seeds, players, rulesets)
 def test_every_legal_action_is_accepted(seed, n, rs):
     for _, game, legal in random_walk(seed, n, 300, rs):
@@ -120,6 +128,7 @@ def test_every_legal_action_is_accepted(seed, n, rs):
             assert can(game.state, a), f"offered but refused: {a}"
 
 
+@GAMES
 @given(seeds, players, bots, rulesets)
 def test_same_seed_same_events_byte_for_byte(seed, n, bot, rs):
     a = play_game(n, seed, bot, max_turns=30, **rs)
@@ -127,6 +136,7 @@ def test_same_seed_same_events_byte_for_byte(seed, n, bot, rs):
     assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
 
 
+@GAMES
 @given(seeds, players, rulesets, st.data())
 def test_every_prefix_folds_to_the_same_state(seed, n, rs, data):
     rec = play_game(n, seed, "random", max_turns=30, **rs)
@@ -139,6 +149,7 @@ def test_every_prefix_folds_to_the_same_state(seed, n, rs, data):
     assert state_hash(again) == state_hash(incremental)
 
 
+@GAMES
 @given(seeds, players, rulesets)
 def test_an_action_outside_the_legal_list_is_refused(seed, n, rs):
     """Whatever any move could propose for any player, the engine accepts exactly what it lists

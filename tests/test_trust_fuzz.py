@@ -33,11 +33,9 @@ NAMES = ["Ana", "Ben", "Cleo"]
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory) -> list[list[dict[str, Any]]]:
+def games(tmp_path_factory, won_game) -> list[list[dict[str, Any]]]:
     """Two short real games, exported: one won (a 3-player game), one cut off after 6 turns."""
-    won = next(
-        r for r in (play_game(3, s, "heuristic") for s in range(1, 20)) if r.events[-1].type == "GameWon"
-    )
+    won = won_game
     short = play_game(3, 77, "heuristic", max_turns=6)
     out = []
     with EventStore(str(tmp_path_factory.mktemp("fuzz") / "src.db"), snapshot_every=0) as store:

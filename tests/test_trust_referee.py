@@ -21,11 +21,9 @@ from munchkin_nb.store import EventStore
 
 
 @pytest.fixture(scope="module")
-def record():
-    """A three-player game the bots played to a win."""
-    return next(
-        r for r in (play_game(3, s, "heuristic") for s in range(1, 20)) if r.events[-1].type == "GameWon"
-    )
+def record(won_game):
+    """A three-player game the bots played to a win. (tests/conftest.py)"""
+    return won_game
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from munchkin_nb.bots import play_game
 from munchkin_nb.cli import main
 from munchkin_nb.safe_io import printable
 from munchkin_nb.store import EventStore
@@ -30,11 +29,9 @@ ESC = "\x1b[2J"
 
 
 @pytest.fixture(scope="module")
-def won():
-    """A whole game the bots played to a win."""
-    return next(
-        r for r in (play_game(3, s, "heuristic") for s in range(1, 20)) if r.events[-1].type == "GameWon"
-    )
+def won(won_game):
+    """A whole game the bots played to a win. (tests/conftest.py)"""
+    return won_game
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from .. import hooks
 from ..core.actions import Action, CardName, IllegalAction, require
 from ..core.builder import Builder
 from ..core.cards import card, effects
+from ..core.params import CardParams, params, parse
 from ..core.registry import handles
 from ..core.state import GameState, Player
 from ..procs.curses import curse_hits
@@ -111,6 +112,15 @@ class FinishSetup(Move):
         start_turn(b, contenders[0])
 
 
+def _turn_item(b: Builder, a: Action, *, equipped: bool) -> None:
+    """The action's item turned upright (`equipped`, it counts) or sideways (it does not)."""
+    b.emit(
+        "ItemEquipped",
+        {"player": a.player, "card": params(a, CardParams).card, "equipped": equipped},
+        ["items.slots"],
+    )
+
+
 @move
 class Equip(Move):
     """Turn a carried item upright so that it counts."""
@@ -125,9 +135,11 @@ class Equip(Move):
                 yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
-        cid = a.params.get("card")
-        if cid not in s.player(a.player).carried:
-            raise IllegalAction("items.slots", f"{cid!r} is not a carried item of {a.player}.")
+        got = parse(a, CardParams)
+        if got is None or got.card not in s.player(a.player).carried:
+            sent = a.params.get("card")
+            raise IllegalAction("items.slots", f"{sent!r} is not a carried item of {a.player}.")
+        cid = got.card
         require(
             item_usable(s, s.player(a.player), cid),
             "items.restrictions",
@@ -138,9 +150,7 @@ class Equip(Move):
         )
 
     def run(self, b: Builder, a: Action) -> None:
-        b.emit(
-            "ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": True}, ["items.slots"]
-        )
+        _turn_item(b, a, equipped=True)
 
 
 @move
@@ -156,19 +166,16 @@ class Unequip(Move):
                 yield act(self.name, player, card=cid)
 
     def check(self, s: GameState, a: Action) -> None:
-        require(
-            a.params.get("card") in s.player(a.player).equipped,
-            "items.slots",
-            f"{a.params.get('card')!r} is not an equipped item of {a.player}.",
-        )
-        refusal = hooks.MAY_UNEQUIP.first(s, a.player, a.params["card"])
+        got = parse(a, CardParams)
+        if got is None or got.card not in s.player(a.player).equipped:
+            sent = a.params.get("card")
+            raise IllegalAction("items.slots", f"{sent!r} is not an equipped item of {a.player}.")
+        refusal = hooks.MAY_UNEQUIP.first(s, a.player, got.card)
         if refusal is not None:
             raise IllegalAction(*refusal)
 
     def run(self, b: Builder, a: Action) -> None:
-        b.emit(
-            "ItemEquipped", {"player": a.player, "card": a.params["card"], "equipped": False}, ["items.slots"]
-        )
+        _turn_item(b, a, equipped=False)
 
 
 @move
