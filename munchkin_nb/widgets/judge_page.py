@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import re
-from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -47,13 +46,13 @@ from .judge_editor import (
     ZONE_WORDS,
     Catalogue,
     PlayerEditor,
-    _,
     field_key,
     problem_html,
     row,
     wide,
 )
-from .lesson import combat_line, rules_folded
+from .judge_start import EXAMPLE, LEAD, rule_folded
+from .lesson import combat_line
 from .links import in_link, rule_link
 from .table import CSS, table_html
 
@@ -787,44 +786,5 @@ class JudgePage(View):
         self.import_text(text, f.get("name", "scenario.yaml"))
 
 
-@lru_cache(maxsize=1024)
-def rule_folded(rule_id: str, lang: str) -> str:
-    """One rule folded as an action's line shows it (the same few rules after every change)."""
-    return rules_folded([rule_id], lang)
-
-
 #: PyYAML's safe dumper, in C where libyaml is built in
 SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-LEAD = _(
-    "Set up a table as you hold it in mind, and the rules engine says what every player may do "
-    "now, out of turn too, each with the rule that allows it; ask why not for any action, try a "
-    "move, and share the table as a link or a scenario file."
-)
-
-#: the table the page opens with: a fight, a curse in hand, a player one level from winning
-EXAMPLE: dict[str, Any] = {
-    "players": [
-        {"name": "Ana", "level": 3, "classes": ["warrior"], "equipped": ["helm_of_courage"]},
-        {"name": "Ben", "level": 9, "hand": ["curse_lose_a_level"]},
-        {"name": "Cleo", "sex": "female", "hand": ["gold_pieces_1000"]},
-    ],
-    "turn": "Ana",
-    "fight": {"monsters": ["lame_goblin"]},
-}
-
-
-def warm() -> None:
-    """Read what every visit needs (the card sets, the rules' words in every language, the
-    engine's moves) before the visitor comes: a preheated kernel runs this while it waits."""
-    from munchkin_nb.i18n import LANGUAGES
-
-    state = Position.from_data(EXAMPLE).game().state
-    may_do(state)
-    for lang in LANGUAGES:
-        cat = Catalogue(load_set("classic"), lang)
-        cat.labels()
-        for found in may_do(state).values():
-            for a in found:
-                rule_folded(a.rule, lang)
-                action_words(a.action, state, with_player=False, lang=lang)

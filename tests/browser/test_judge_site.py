@@ -185,7 +185,8 @@ def test_the_rulings_speak_the_pages_language(judge_server, browser, tmp_path, s
     """On a Spanish or Korean page the three held-in-mind rulings say no English sentence: the
     rule's words, the citation and the engine's sentence in the page's language."""
     from munchkin_nb.judge import Position, encode
-    from munchkin_nb.widgets.judge_page import EXAMPLE, JudgePage
+    from munchkin_nb.widgets.judge_page import JudgePage
+    from munchkin_nb.widgets.judge_start import EXAMPLE
 
     folder = shots(tmp_path)
     tie = {
