@@ -107,6 +107,7 @@ class Recording:
         modules: Sequence[str] = (),
         deal: Deal | None = None,
         note: str = "",
+        meta: Mapping[str, Any] | None = None,
     ) -> Recording:
         """A new recording, stored at once (source "played", flagged "unfinished" until won)."""
         specs = [dict(p) for p in players]
@@ -128,7 +129,8 @@ class Recording:
         except (KeyError, ValueError) as exc:
             raise RecordingError(str(exc).strip("'\"")) from None
         events = _with_hidden(events, chance.hidden)
-        meta: dict[str, Any] = {"source": "played", "seed": None, "flags": ["unfinished"]}
+        extra = dict(meta or {})  # the caller's own fields (the page's private key), stored as given
+        meta = {**extra, "source": "played", "seed": None, "flags": ["unfinished"]}
         meta["recorder"] = RECORDER_FORMAT
         if note:
             meta["note"] = note
