@@ -27,6 +27,7 @@ import traitlets
 from munchkin_nb.engine import Action, GameState, evolve, fold
 from munchkin_nb.engine.core.cards import card_set as load_set
 from munchkin_nb.i18n import gettext
+from munchkin_nb.recorder import RecordingError
 from munchkin_nb.rules import RULE_INDEX, RULESETS, ruleset
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.i18n import wording
@@ -48,7 +49,9 @@ STORAGE_KEY = "munchkin-recordings-v1"  # the browser's list of its recordings (
 KEY_META = "recorder_key"  # the game's metadata field that keeps a recording's private key
 SHOWN_EVENTS = 12  # the latest events told on the page (the stepper has them all)
 FOUND_MOST = 8  # buttons a search shows at most (type more to narrow)
-NOT_SHOWN = ""  # the card picker's value for a card drawn face down and not shown
+# not told in the story: the action itself (its events tell it), and a card not shown (its draw,
+# the next line, says "a card not shown")
+UNTOLD = frozenset({"ActionTaken", "CardHidden"})
 
 
 def _(message: str) -> str:
@@ -455,7 +458,7 @@ class RecorderPage(View):
         params: dict[str, Any] = {}
         if self.other_card.value:
             params["card"] = self.other_card.value
-        same = [c.action for c in self.choices() if c.action.name == name]
+        same: list[Action] = [c.action for c in self.choices() if c.action.name == name]
         if self.other_whom.value:
             keys = [k for a in same for k in a.params if k in PLAYER_PARAMS]
             params[keys[0] if keys else "target"] = self.other_whom.value
@@ -555,8 +558,9 @@ class RecorderPage(View):
             self._form_problems(problems)
             return False
         key = secrets.token_urlsafe(12)
+        model: Any = Recording  # `meta` and `import_transcribed`: RECORDER.md, "API changes"
         try:
-            rec = Recording.start(
+            rec = model.start(
                 self.store,
                 players=players,
                 ruleset=self.ruleset.value,
@@ -654,7 +658,7 @@ class RecorderPage(View):
     # -- the story -------------------------------------------------------------------------
     def _story(self, events: list[Any], most: int) -> list[str]:
         """The last `most` events in words (each named against the table just before it)."""
-        told = [e for e in events if e.type != "ActionTaken"]
+        told = [e for e in events if e.type not in UNTOLD]
         if not told:
             return []
         first = events.index(told[-most:][0])
@@ -665,7 +669,7 @@ class RecorderPage(View):
         """`events` in words, from the table `s` (changed in place as they are told)."""
         lines = []
         for e in events:
-            if e.type != "ActionTaken":
+            if e.type not in UNTOLD:
                 cls = " class='allowed'" if e.type == "RuleWaived" else ""
                 lines.append(f"<p{cls}>{escape(describe(e, s, lang=self.lang))}</p>")
             evolve(s, e)
@@ -732,8 +736,20 @@ class RecorderPage(View):
         busy = self.need is not None or self.refused is not None
         found = [] if busy else self.choices()
         common = [c for c in found if c.common]
-        self.common.children = tuple(self._choice_button(c, "munchkin-rec-do", "primary") for c in common)
+        buttons = [self._choice_button(c, "munchkin-rec-do", "primary") for c in common]
         decider = self.decider()
+        if (
+            self.rec.decider()[1] == "combat"
+            and self.chosen == decider
+            and any(c.action.name == "pass" for c in common)
+        ):
+            everyone = widgets.Button(description=t("everyone passes"), button_style="primary")
+            everyone.tooltip = t("each player in turn has nothing more to play in this fight")
+            everyone.add_class("munchkin-rec-do")
+            everyone.add_class("munchkin-rec-all-pass")
+            everyone.on_click(lambda _b: self.all_pass())
+            buttons.insert(0, everyone)
+        self.common.children = tuple(buttons)
         who = []
         for name in self.rec.players:
             mark = " ★" if name == decider else ""
@@ -788,6 +804,26 @@ class RecorderPage(View):
         self.pending = Pending(a)
         return self._go()
 
+    def all_pass(self) -> int:
+        """Record a pass for each player in turn while the fight waits for one (the fight then
+        goes on to its end, or to the next chance result asked); how many passes were recorded."""
+        from munchkin_nb.recorder import Recorded
+
+        passes = 0
+        for _ in range(len(self.rec.players) + 1):
+            player, kind = self.rec.decider()
+            if kind != "combat" or self.need is not None or self.refused is not None:
+                break
+            found = [c for c in self.choices(player) if c.action.name == "pass"]
+            if not found:
+                break
+            self.chosen = player
+            res = self.take(found[0])
+            passes += 1
+            if not isinstance(res, Recorded):
+                break
+        return passes
+
     def take_action(self, action: Action) -> Any:
         """Record `action` (any action: a refused one is shown with its rule)."""
         self.pending = Pending(action)
@@ -801,7 +837,7 @@ class RecorderPage(View):
         before = rec.state.copy()
         try:
             res = rec.record(p.action, dice=tuple(p.dice), draws=tuple(p.draws), allow=p.allow)
-        except Exception as exc:  # the model could not carry it out: said, nothing recorded
+        except RecordingError as exc:  # input no table can have had: said, nothing recorded
             self.pending = self.need = self.refused = None
             self.lines.append(
                 f"<p class='allowed'>{escape(self.t('Not recorded: {error}').format(error=exc))}</p>"
@@ -829,34 +865,28 @@ class RecorderPage(View):
 
     def give_card(self, cid: str | None) -> Any:
         """The card drawn was `cid` (None: drawn face down and not shown); or the card a player
-        shows (the page's own question), or the one a stand-in was (the model's Need "name")."""
+        shows (the page's own question)."""
         need = self.need
         if isinstance(need, _NameShown):
             return self._name(need.player, cid)
-        if getattr(need, "kind", "") == "name":
-            return self._name(need.player or "", cid, need.card)
         assert self.pending is not None
         self.pending.draws.append(cid)
         return self._go()
 
-    def _name(self, player: str, cid: str | None, stand_in: str | None = None) -> Any:
-        """`player` shows `cid`; an action waiting for it goes on."""
+    def _name(self, player: str, cid: str | None) -> Any:
+        """`player` shows `cid`, one of their cards not shown so far."""
         assert self.rec is not None and cid
         before = self.rec.state.copy()
+        self.need = None
         try:
-            res = self.rec.name_card(player, cid, stand_in=stand_in)
-        except Exception as exc:  # a card the table has seen elsewhere: said, nothing recorded
-            self.need = None
-            self.pending = None if stand_in is None else self.pending
+            res = self.rec.name_card(player, cid)
+        except RecordingError as exc:  # a card the table has seen elsewhere: said, nothing recorded
             self.lines.append(
                 f"<p class='allowed'>{escape(self.t('Not recorded: {error}').format(error=exc))}</p>"
             )
             self.render()
             return None
         self.lines += self._tell(before, list(res.events))
-        self.need = None
-        if stand_in is not None and self.pending is not None:
-            return self._go()  # named: the action it waited for goes on
         self.render()
         return res
 
@@ -895,15 +925,16 @@ class RecorderPage(View):
         if self.pending:
             said += escape(action_words(self.pending.action, rec.state, with_player=False, lang=self.lang))
         cancel = (t("cancel"), "", "munchkin-rec-cancel", self.take_back)
-        if isinstance(need, _NameShown) or need.kind in ("draw", "name"):
+        if isinstance(need, _NameShown) or need.kind == "draw":
             if isinstance(need, _NameShown):
                 question = t("Which card does {player} show?").format(player=need.player)
-                decks = ["door", "treasure"]
-            elif need.kind == "name":
-                question = t("Which card is it? It is now seen by the table.")
-                decks = [self._deck(need.card)]
+                unknown = set(rec.state.unknown)
+                held = [c for c in rec.state.player(need.player).hand if c in unknown]
+                decks = sorted({self._deck(c) for c in held})  # only what a card not shown may be
             else:
-                question = t("Which card was drawn ({deck})?").format(deck=self.words(need.deck))
+                question = t("Which card did {player} draw ({deck})?").format(
+                    player=need.player or "", deck=self.words(need.deck)
+                )
                 decks = [need.deck]
             cards: dict[str, str] = {}
             for deck in decks:
@@ -912,7 +943,9 @@ class RecorderPage(View):
             self.picker.offer(dict(sorted(cards.items(), key=lambda kv: kv[0].casefold())), self.give_card)
             buttons = [cancel]
             if getattr(need, "kind", "") == "draw" and need.face == "down":
-                question = t("Which card was drawn face down ({deck})?").format(deck=self.words(need.deck))
+                question = t("Which card did {player} draw face down ({deck})?").format(
+                    player=need.player or "", deck=self.words(need.deck)
+                )
                 buttons.insert(
                     0, (t("not shown"), "primary", "munchkin-rec-not-shown", lambda: self.give_card(None))
                 )
@@ -923,6 +956,8 @@ class RecorderPage(View):
             )
             return
         question = t("What did the die show?")
+        if need.player:
+            question = t("{player} rolled: what did the die show?").format(player=need.player)
         faces = widgets.HBox(
             [self._face(f) for f in range(1, int(need.sides) + 1)],
             layout=widgets.Layout(flex_flow="row wrap", max_width="100%"),
@@ -993,8 +1028,9 @@ class RecorderPage(View):
         from munchkin_nb.recorder import Recording
 
         key = secrets.token_urlsafe(12)
+        model: Any = Recording
         try:
-            rec = Recording.import_transcribed(self.store, text, meta={KEY_META: key})
+            rec = model.import_transcribed(self.store, text, meta={KEY_META: key})
         except Exception as exc:  # the file's own problem, said in one line (the model names the line)
             said = self.t("This file cannot be recorded on: {error}").format(error=exc)
             self.import_notice.value = f"<div class='munchkin-rec-problem' role='status'>{escape(said)}</div>"
