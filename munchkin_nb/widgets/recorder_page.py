@@ -232,6 +232,7 @@ class RecorderPage(View):
         self.refused: Any = None
         self.lines: list[str] = []  # the story told so far (HTML paragraphs, oldest first)
         self.chosen: str | None = None  # the player whose actions are shown
+        self.drawn = 0
         self.kept = kept or KeptRecordings()
         self.address = PageAddress()
         t = self.t
@@ -684,6 +685,7 @@ class RecorderPage(View):
         rec, t = self.rec, self.t
         if rec is None:
             return
+        self.drawn += 1  # the page's own count of its drawings (a browser test waits for the next)
         s = rec.state
         player, what = rec.decider()
         kind = what.split(":")[0]
@@ -692,11 +694,6 @@ class RecorderPage(View):
             said = t("The game is over: {players} won.").format(players=", ".join(s.winners))
         turn = t("turn {n}").format(n=s.turn)
         n = len(rec.events)
-        self.status.value = (
-            f"<div class='munchkin-rec-status' data-decider='{escape(player or '')}'>"
-            f"<b>{escape(said)}</b> <span>· {escape(turn)} · "
-            f"{escape(t('{n} events').format(n=n))}</span></div>"
-        )
         if self.chosen not in rec.players:
             self.chosen = player or rec.players[0]
         self._render_ask()
@@ -707,6 +704,17 @@ class RecorderPage(View):
             f"<div class='munchkin-table-box'>{table_html(s, lang=self.lang)}</div></details>"
         )
         self.links.value = self._links(s)
+        # last, and saying what the page now shows (what is asked, the common plays' words): a
+        # browser waits for these before it reads the buttons, which are drawn a moment later
+        asking = "refused" if self.refused is not None else getattr(self.need, "kind", "")
+        common = "|".join(b.description for b in self.common.children)
+        self.status.value = (
+            f"<div class='munchkin-rec-status' data-decider='{escape(player or '')}' "
+            f"data-events='{n}' data-drawn='{self.drawn}' data-asking='{escape(asking)}' "
+            f"data-common='{escape(common)}'>"
+            f"<b>{escape(said)}</b> <span>· {escape(turn)} · "
+            f"{escape(t('{n} events').format(n=n))}</span></div>"
+        )
 
     def _links(self, s: GameState) -> str:
         from .stepper import judge_link
