@@ -112,6 +112,9 @@ RECORDER_CSS = """
 .munchkin-rec .widget-html-content {line-height: 1.45;}
 .munchkin-rec .jupyter-widget-tag {white-space: normal; height: auto; min-height: 32px;}
 .munchkin-rec details summary {min-height: 40px; line-height: 40px; cursor: pointer;}
+.munchkin-rec .widget-tagsinput {width: 100%; min-height: 44px; align-items: center;}
+.munchkin-rec .jupyter-widget-taginput {min-width: 12em; min-height: 32px; font-size: 16px;}
+.munchkin-rec .widget-toggle-buttons .widget-toggle-button {min-height: 44px; font-size: 16px;}
 </style>
 """
 
@@ -292,7 +295,7 @@ class RecorderPage(View):
             description=t("ruleset"),
             options=[(f"{r} ({judged(ruleset(r).source)})", r) for r in RULESETS],
             value="classic",
-            layout=widgets.Layout(width="320px", max_width="100%"),
+            layout=widgets.Layout(width="480px", max_width="100%"),
         )
         self.ruleset.add_class("munchkin-rec-ruleset")
         self.modules = wide(widgets.TagsInput(value=[], allowed_tags=[], allow_duplicates=False))
