@@ -90,8 +90,9 @@ RECORDER_CSS = """
 .munchkin-rec h2 {font-size: 1.2em; margin: 12px 0 4px;}
 .munchkin-rec h3 {font-size: 1.05em; margin: 8px 0 2px;}
 .munchkin-rec .munchkin-rec-common .widget-button {flex: 1 1 150px; font-weight: bold;}
-.munchkin-rec .munchkin-rec-found .widget-button, .munchkin-rec .munchkin-rec-cards .widget-button
-  {flex: 1 1 100%; text-align: left; justify-content: flex-start;}
+.munchkin-rec .munchkin-rec-found .widget-button, .munchkin-rec .munchkin-rec-cards .widget-button,
+.munchkin-rec .munchkin-rec-kept .widget-button
+  {width: 100%; text-align: left; justify-content: flex-start; margin: 2px 0;}
 .munchkin-rec .munchkin-rec-who .widget-button {flex: 1 1 28%;}
 .munchkin-rec .munchkin-rec-who .widget-button.mod-info {font-weight: bold;}
 .munchkin-rec .munchkin-rec-faces .widget-button {flex: 1 1 15%; min-width: 48px; font-size: 20px;}
@@ -713,7 +714,8 @@ class RecorderPage(View):
         common = "|".join(b.description for b in self.common.children)
         self.status.value = (
             f"<div class='munchkin-rec-status' data-decider='{escape(player or '')}' "
-            f"data-events='{n}' data-drawn='{self.drawn}' data-asking='{escape(asking)}' "
+            f"data-events='{n}' data-actions='{sum(e.type == 'ActionTaken' for e in rec.events)}' "
+            f"data-drawn='{self.drawn}' data-asking='{escape(asking)}' "
             f"data-common='{escape(common)}'>"
             f"<b>{escape(said)}</b> <span>· {escape(turn)} · "
             f"{escape(t('{n} events').format(n=n))}</span></div>"
