@@ -204,6 +204,8 @@ def _replay(args: argparse.Namespace) -> int:
         from munchkin_nb.replay.notes_cli import note_cli, notes_cli
 
         return note_cli(args) if args.replay_cmd == "note" else notes_cli(args)
+    if args.replay_cmd == "export" and args.transcribed:
+        return _export_transcribed(args)
     if args.replay_cmd == "export":
         from munchkin_nb.safe_io import check_new_file, write_new_file
 
@@ -246,6 +248,27 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"  {note}")
         bad += not rep.legal
     return 1 if bad else 0
+
+
+def _export_transcribed(args: argparse.Namespace) -> int:
+    """One game of a store as a transcribed file (docs/replays.md): what a table's recorder keeps."""
+    from munchkin_nb.recorder.transcribed import export_transcribed
+    from munchkin_nb.safe_io import check_new_file, write_new_file
+    from munchkin_nb.store import EventStore
+
+    if not args.game or len(args.game) != 1 or args.parquet:
+        raise CliError("--transcribed writes one game: give one --game N (and no --parquet)")
+    if args.out:  # refused before the store is opened: a refusal touches no file at all
+        check_new_file(args.out, db=args.db, force=args.force)
+    with EventStore(args.db, readonly=True) as store:
+        store.game(args.game[0])  # StoreError for an unknown game, before anything is written
+        text = export_transcribed(store.events(args.game[0]))
+    if args.out:
+        write_new_file(args.out, lambda out: out.write(text), db=args.db, force=args.force)
+    else:
+        sys.stdout.write(text)
+    print(f"exported game {args.game[0]} as a transcribed game, {text.count(chr(10))} lines", file=sys.stderr)
+    return 0
 
 
 def _judge(args: argparse.Namespace) -> int:
@@ -364,6 +387,9 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--out", help="a new file (written whole, then put in place)")
     ex.add_argument("--force", action="store_true", help="--out may replace a file (never a database's)")
     ex.add_argument("--parquet", metavar="DIR", help="write every event as typed Parquet rows into DIR")
+    ex.add_argument(
+        "--transcribed", action="store_true", help="write one --game as a transcribed game (docs/replays.md)"
+    )
     from munchkin_nb.analysis.variations import register_branch
 
     register_branch(rps, whole)

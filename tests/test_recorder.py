@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -12,9 +13,11 @@ from munchkin_nb.cli import main
 from munchkin_nb.engine import Action, Event, fold, state_hash
 from munchkin_nb.engine.core.cards import card_set
 from munchkin_nb.recorder import Need, Recorded, Recording, RecordingError, Refused
-from munchkin_nb.replay.referee import referee_events
+from munchkin_nb.replay.jsonl import ReplayError
+from munchkin_nb.replay.referee import referee_events, validate_path
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz import describe
+from munchkin_nb.widgets import TurnStepper
 from tests.test_properties import cards_in_one_place, every_card
 
 # the table of the bots' games that these tests record again (play_game's names and sexes)
@@ -100,6 +103,13 @@ def test_a_game_recorded_as_played_is_the_game_and_is_stored_as_it_goes(store: E
     again = Recording.open(store, rec.game_id)
     assert state_hash(again.state) == state_hash(rec.state)
     assert [e.to_json() for e in again.events] == [e.to_json() for e in rec.events]
+    over = again.record(Action("kick_door", rec.state.winners[0]), allow=True)
+    assert isinstance(over, Refused) and over.rule == "game.over"  # not even the table plays on
+    report = referee_events(store.events(rec.game_id), "recorded")
+    assert report.legal and report.winners == rec.state.winners and not report.unfinished
+    stepper = TurnStepper(store, rec.game_id)  # opens like any other game
+    stepper.go(len(rec.events))
+    assert stepper.last == len(rec.events) and "won" in stepper.event_html.value
 
 
 def _first_turn(store: EventStore) -> Recording:
@@ -175,36 +185,44 @@ def _census(rec: Recording) -> Counter[str]:
 
 
 @pytest.mark.parametrize(
-    ("seed", "hide_deal", "hide_draws"), [(0, 1.0, 0.0), (1, 0.5, 0.5), (2, 0.3, 1.0), (3, 1.0, 1.0)]
+    ("seed", "hide_deal", "hide_draws", "turns"),
+    [(0, 1.0, 0.0, 12), (1, 0.5, 0.5, 12), (2, 0.3, 1.0, 12), (3, 1.0, 1.0, 12), (9, 0.6, 0.7, 80)],
 )
 def test_unknown_cards_keep_every_card_in_one_place_and_the_referee_takes_the_game(
-    seed: int, hide_deal: float, hide_draws: float
+    seed: int, hide_deal: float, hide_draws: float, turns: int
 ) -> None:
     """A bot game recorded as a table that did not see part of the deal and of the face-down draws
     (the seeds, the share of cards not shown): every card is in exactly one place after every
-    action, the stand-ins are shown as the cards are played, and the referee finds it legal."""
+    action, the stand-ins are shown as the cards are played, and the referee finds it legal.
+    Seed 9 plays on until the discards holding cards not shown are shuffled into a deck again."""
     import random
 
     rng = random.Random(seed)
-    game = play_game(3, seed, "heuristic", max_turns=12)
+    game = play_game(3, seed, "heuristic", max_turns=turns)
     opening, segs = _segments(game.events)
     every = set(card_set("classic").instances())
     with EventStore(":memory:") as store:
-        rec = Recording.start(store, PLAYERS, deal=_deal(opening, lambda card: rng.random() > hide_deal))
+        rec = Recording.start(store, PLAYERS, deal=_deal(opening, lambda card: rng.random() >= hide_deal))
         assert rec.state.unknown and sum(rec.hidden(p["name"]) for p in PLAYERS) == len(rec.state.unknown)
-        recorded = 0
+        recorded, reshuffled = 0, 0
         for seg in segs:
+            unknown = set(rec.state.unknown)
             try:
-                _enter(rec, seg, lambda need: rng.random() < hide_draws)
+                done, _ = _enter(rec, seg, lambda need: rng.random() < hide_draws)
             except AssertionError:
                 # the engine decided by itself on a hand the table had not seen (whether a failed
                 # run-away roll waits for a Loaded Die): from here on it is another game
                 break
             recorded += 1
+            for e in done.events:
+                if e.type == "DeckShuffled" and unknown & set(e.payload["order"]):
+                    reshuffled += 1  # back in a deck, a card not shown is as unseen as the rest
+                    assert not unknown & set(e.payload["order"]) & set(rec.state.unknown)
             census = _census(rec)
             assert set(census) == every and set(census.values()) == {1}
             assert set(rec.state.unknown) <= every
         assert recorded >= min(len(segs), 30), recorded
+        assert reshuffled or turns < 80
         for _ in cards_in_one_place(rec.events, "classic"):  # after every event, each swap too
             pass
         swaps = [e for e in rec.events if e.type == "StandInSwapped"]
@@ -286,6 +304,9 @@ def test_the_referee_notes_what_the_table_allowed_and_checks_the_table_s_own_eve
     assert [f.action for f in report.allowed] == ["Ana: end_turn()", f"{out_of_turn}: kick_door()"]
     assert report.allowed[0].rule == refused.rule and "2 allowed by the table" in report.summary()
     assert report.notes()[0].endswith(f"allowed by the table: [{refused.rule}] {refused.sentence}")
+    stepper = TurnStepper(store, rec.game_id)  # the stepper tells what the table allowed
+    stepper.go(next(i for i, e in enumerate(rec.events, 1) if e.type == "RuleWaived"))
+    assert "The table allowed Ana what a rule refuses" in stepper.event_html.value
     assert main(["replay", "validate", store.path]) == 0
     printed = capsys.readouterr().out
     assert "LEGAL" in printed and printed.count("allowed by the table") == 3  # the summary and 2 notes
@@ -304,3 +325,141 @@ def test_the_referee_notes_what_the_table_allowed_and_checks_the_table_s_own_eve
 
 def _deck_of(cid: str) -> str:
     return card_set("classic").card_of(cid).deck
+
+
+@pytest.mark.parametrize("hide", [0.0, 0.5])
+def test_a_recording_exports_to_the_transcribed_format_and_imports_as_the_same_events(
+    tmp_path: Any, hide: float
+) -> None:
+    """record -> export -> import: the same events, byte for byte; a recording with every card
+    shown and nothing allowed is a format 1 file, which the format 1 reader takes as it always did."""
+    import random
+
+    rng = random.Random(7)
+    game = play_game(3, 7, "heuristic", max_turns=10)
+    opening, segs = _segments(game.events)
+    with EventStore(":memory:") as store:
+        rec = Recording.start(store, PLAYERS, deal=_deal(opening, lambda card: rng.random() >= hide))
+        for seg in segs:
+            try:
+                _enter(rec, seg, lambda need: rng.random() < hide)
+            except AssertionError:
+                break  # the engine decided by itself on a hand not shown (see the test above)
+        if hide:  # and the table allowed one action the rules refuse
+            who, _ = rec.decider()
+            other = next(p for p in rec.players if p != who)
+            assert isinstance(rec.record(Action("pass", other), allow=True), Recorded)
+        text = rec.export_transcribed()
+    header = json.loads(text.splitlines()[0])
+    assert header["format"] == (2 if hide else 1)
+    if hide:
+        assert '"shows": ' in text and "null" in text and '"allowed": true' in text
+    with EventStore(str(tmp_path / "again.db")) as store:
+        again = Recording.import_transcribed(store, text)
+        assert [e.to_json() for e in again.events] == [e.to_json() for e in rec.events]
+        assert store.events(again.game_id) == again.events
+        assert store.game(again.game_id)["source"] == "played"
+    path = tmp_path / "table.transcribed.jsonl"
+    path.write_text(text, encoding="utf-8")
+    (report,) = validate_path(str(path))
+    assert report.legal and report.findings == []
+    assert len(report.allowed) == (1 if hide else 0)
+    again_from_file = Recording.import_transcribed(EventStore(":memory:"), path)
+    assert len(again_from_file.events) == len(rec.events)
+    db = str(tmp_path / "imported.db")  # the referee's import takes it too, with the same events
+    assert main(["replay", "import", str(path), "--db", db, "--allow-unfinished"]) == 0
+    with EventStore(db, readonly=True) as imported:
+        assert [e.to_json() for e in imported.events(1)] == [e.to_json() for e in rec.events]
+    if hide:  # a refused line not marked as allowed by the table is a finding naming its line
+        unmarked = tmp_path / "unmarked.transcribed.jsonl"
+        unmarked.write_text(text.replace(', "allowed": true', ""), encoding="utf-8")
+        (report,) = validate_path(str(unmarked))
+        assert not report.legal and not report.allowed
+        (finding,) = report.findings
+        assert finding.where == f"line {len(text.splitlines())}" and finding.action.endswith(": pass()")
+
+
+def test_a_transcribed_file_the_recorder_cannot_take_is_refused_naming_its_line() -> None:
+    text = Recording.start(EventStore(":memory:"), PLAYERS).export_transcribed()
+    bad = text + json.dumps({"player": "Ana", "action": "kick_door"}) + "\n"
+    with pytest.raises(
+        ReplayError, match=r"^line 2: Ana: kick_door\(\): \[turn\.own_turn_only\] .*\(setup\)"
+    ):
+        Recording.import_transcribed(EventStore(":memory:"), bad)
+    unknown = text + json.dumps({"player": "Ana", "shows": "no_such_card"}) + "\n"
+    with pytest.raises(
+        ReplayError, match="^line 2: Ana shows no_such_card: .* no card 'no_such_card' in this game"
+    ):
+        Recording.import_transcribed(EventStore(":memory:"), unknown)
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "eo", "ko", "ru"])
+def test_the_table_s_events_are_told_in_every_language(store: EventStore, lang: str) -> None:
+    rec = Recording.start(store, PLAYERS)
+    assert isinstance(rec.record(Action("end_turn", "Ben"), allow=True), Recorded)
+    rec.name_card("Ana", rec.unseen("door")[0])
+    told = {}
+    for i, e in enumerate(rec.events):
+        if e.type in ("CardHidden", "RuleWaived", "StandInSwapped") or e.type == "CardDrawn" and i < 8:
+            before = fold(rec.events[:i])
+            told[e.type] = (describe(e, before), describe(e, before, lang))
+    assert set(told) == {"CardHidden", "CardDrawn", "RuleWaived", "StandInSwapped"}
+    for english, there in told.values():
+        assert there != english and there.endswith(".")
+    assert "a card not shown" in told["CardDrawn"][0] and "Playing out of turn" in told["RuleWaived"][0]
+    assert "Ana" in told["StandInSwapped"][1] and "Ben" in told["RuleWaived"][1]
+
+
+def test_the_command_line_exports_a_recorded_game_as_a_transcribed_file(
+    store: EventStore, tmp_path: Any
+) -> None:
+    rec = Recording.start(store, PLAYERS)
+    _setup_done(rec)
+    out = tmp_path / "game.transcribed.jsonl"
+    assert (
+        main(
+            [
+                "replay",
+                "export",
+                "--db",
+                store.path,
+                "--game",
+                str(rec.game_id),
+                "--transcribed",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    assert out.read_text(encoding="utf-8") == rec.export_transcribed()
+    assert main(["replay", "validate", str(out)]) == 0
+    assert main(["replay", "export", "--db", store.path, "--transcribed"]) == 2  # which game?
+
+
+def test_a_page_left_open_behind_another_never_writes_over_it(store: EventStore) -> None:
+    first = Recording.start(store, PLAYERS)
+    second = Recording.open(store, first.game_id)  # the same game opened in a second page
+    second.name_card("Ana", second.unseen("door")[0])
+    with pytest.raises(RecordingError, match="open it again"):
+        first.name_card("Ben", first.unseen("door")[-1])
+    assert store.events(first.game_id) == second.events
+
+
+def test_a_module_s_set_up_draw_is_asked_for_given_and_kept_in_the_transcribed_file(
+    store: EventStore,
+) -> None:
+    with pytest.raises(
+        RecordingError, match="the set-up draws a dungeon card after the deal: give it in draws"
+    ):
+        Recording.start(store, PLAYERS, modules=["dungeons"])
+    with pytest.raises(RecordingError, match="face up"):
+        Recording.start(store, PLAYERS, modules=["dungeons"], draws=[None])
+    assert store.games() == []
+    rec = Recording.start(store, PLAYERS, modules=["dungeons"], draws=["dungeon_lowly_tunnels"])
+    assert rec.state.table == ["dungeon_lowly_tunnels"]
+    text = rec.export_transcribed()
+    header = json.loads(text.splitlines()[0])
+    assert header["format"] == 2 and header["draws"] == ["dungeon_lowly_tunnels"]
+    again = Recording.import_transcribed(EventStore(":memory:"), text)
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in rec.events]

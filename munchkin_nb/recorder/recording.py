@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from munchkin_nb.engine import (
@@ -102,32 +103,46 @@ class Recording:
     def start(
         cls,
         store: EventStore,
-        players: Sequence[Mapping[str, Any]],
+        players: Sequence[Mapping[str, Any] | str],
         ruleset: str = "classic",
         modules: Sequence[str] = (),
         deal: Deal | None = None,
         note: str = "",
+        draws: Sequence[str | None] = (),
         meta: Mapping[str, Any] | None = None,
     ) -> Recording:
-        """A new recording, stored at once (source "played", flagged "unfinished" until won)."""
-        specs = [dict(p) for p in players]
-        names = [str(p.get("name")) for p in specs]
+        """A new recording, stored at once (source "played", flagged "unfinished" until won).
+
+        `deal`: each player's dealt cards (None: a card not shown; no deal: none shown). `draws`:
+        the cards the set-up draws after the deal, in order (a module's card turned onto the
+        table); RecordingError names one the set-up needs and was not given."""
+        specs = [dict(p) if isinstance(p, Mapping) else p for p in players]
+        names = [str(p.get("name")) if isinstance(p, dict) else str(p) for p in specs]
         unknown_players = [n for n in (deal or {}) if n not in names]
         if unknown_players:
             raise RecordingError(f"the deal names {unknown_players[0]!r}, who is not a player")
         try:
-            draws = deal_draws(ruleset, names, deal)
+            dealt = deal_draws(ruleset, names, deal)
         except (KeyError, ValueError) as exc:
             raise RecordingError(str(exc).strip("'\"")) from None
-        chance = TableChance(draws=draws)
+        chance = TableChance(draws=[*dealt, *draws])
         try:
             events = new_game(specs, ruleset, None, chance, modules=modules)
         except IllegalAction as exc:
             raise RecordingError(f"[{exc.rule_id}] {exc.sentence}") from None
         except ChanceExhausted as exc:
+            if chance.asked and chance.asked[0] == "draw":
+                raise RecordingError(
+                    f"the set-up draws a {chance.asked[1]} card after the deal: give it in draws"
+                ) from None
             raise RecordingError(f"the deal cannot be: {exc}") from None
         except (KeyError, ValueError) as exc:
             raise RecordingError(str(exc).strip("'\"")) from None
+        if chance.left():
+            raise RecordingError(f"given but never drawn at set-up: {chance.left()}")
+        up = [e.payload["card"] for e in events if e.type == "CardDrawn" and e.payload["face"] == "up"]
+        if any(c in up for c in chance.hidden):
+            raise RecordingError("a card the set-up draws face up is seen by all: name it, not None")
         events = _with_hidden(events, chance.hidden)
         extra = dict(meta or {})  # the caller's own fields (the page's private key), stored as given
         meta = {**extra, "source": "played", "seed": None, "flags": ["unfinished"]}
@@ -214,7 +229,7 @@ class Recording:
             verify(s, action)
             waived: IllegalAction | None = None
         except IllegalAction as exc:
-            if not allow:
+            if not allow or s.over:  # a game won is over for the table too
                 return Refused(exc.rule_id, exc.sentence, _cite(exc.rule_id))
             waived = exc
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -248,10 +263,11 @@ class Recording:
         s = self.state.copy()
         if not s.has_player(player):
             raise RecordingError(f"there is no player {player!r}")
+        _deck_of(s, cid)  # RecordingError for a card that is not in the game
         if not _unseen(s, cid):
             raise RecordingError(f"{cid} cannot be {player}'s: the table has seen it {_where(s, cid)}")
         if stand_in is None:
-            stand_in = _hidden_in_hand(s, player, _deck_of(s, cid))
+            stand_in = default_stand_in(s, player, cid)
             if stand_in is None:
                 raise RecordingError(f"{player} holds no {_deck_of(s, cid)} card that was not shown")
         elif stand_in not in s.unknown or stand_in not in s.player(player).hand:
@@ -262,9 +278,32 @@ class Recording:
         _swap(b, stand_in, cid, player, "named")
         return self._store(b.events)
 
+    # -- the transcribed format ------------------------------------------------------
+    def export_transcribed(self) -> str:
+        """The game as a transcribed file (docs/replays.md): format 1, or 2 when it holds cards
+        not shown, cards shown later or actions the table allowed."""
+        from .transcribed import export_transcribed
+
+        return export_transcribed(self.events)
+
+    @classmethod
+    def import_transcribed(
+        cls, store: EventStore, source: str | Path, meta: Mapping[str, Any] | None = None
+    ) -> Recording:
+        """A transcribed file (its path, or its text) as a new recording in `store`, to go on with.
+        ReplayError names the first line the recorder cannot take; nothing is stored then."""
+        from .transcribed import import_transcribed
+
+        return import_transcribed(store, source, meta=meta)
+
     def _store(self, events: list[Event]) -> Recorded:
-        """Append the events to the store (one transaction), then to this recording."""
+        """Append the events to the store (one transaction), then to this recording; refused when
+        the stored game has moved on without it (the same game recorded in a second page)."""
         if events:
+            if self.store.last_seq(self.game_id) != len(self.events):
+                raise RecordingError(
+                    f"game {self.game_id} was recorded further elsewhere since this was opened: open it again"
+                )
             self.store.append(self.game_id, events)
             for e in events:
                 evolve(self.state, e)
@@ -281,12 +320,8 @@ def _shown_by(s: GameState, action: Action) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     trial = s.copy()
     for cid in cards:
-        if cid in trial.unknown and cid in trial.player(action.player).hand:
-            stand_in: str | None = cid  # the very card the player holds unseen: now seen
-        elif _has(trial, action.player, cid):
-            stand_in = None
-        else:
-            stand_in = _hidden_in_hand(trial, action.player, _deck_of(trial, cid))
+        held = _has(trial, action.player, cid) and cid not in trial.unknown  # in plain view already
+        stand_in = None if held else default_stand_in(trial, action.player, cid)
         if stand_in is not None:
             pairs.append((stand_in, cid))
             evolve(trial, _swapped(stand_in, cid))
@@ -294,11 +329,19 @@ def _shown_by(s: GameState, action: Action) -> list[tuple[str, str]]:
         return pairs
     cid = cards[0]
     for other in s.unknown:
-        if other != cid and _deck_of(s, other) == _deck_of(s, cid):
+        if other != cid and _deck_of(s, other) == _deck_of(s, cid) and _holder(s, other) is not None:
             tried = evolve(s.copy(), _swapped(other, cid))
             if can(tried, action):
                 return [(other, cid)]
     return pairs
+
+
+def default_stand_in(s: GameState, player: str, cid: str) -> str | None:
+    """Which of `player`'s cards not shown `cid` is taken to be when shown: itself when it stands
+    in the hand unseen, else the first card of its deck in the hand not shown (None: none)."""
+    if cid in s.unknown and cid in s.player(player).hand:
+        return cid
+    return _hidden_in_hand(s, player, _deck_of(s, cid))
 
 
 def _swapped(stand_in: str, cid: str) -> Event:

@@ -427,11 +427,12 @@ def judge(game: ReplayGame, label: str) -> Report:
 
 def judge_transcribed(path: Path) -> Report:
     """The referee's report on a transcribed game: its lines were judged as they were read."""
-    events, findings = read_transcribed(path)
+    allowed: list[Finding] = []
+    events, findings = read_transcribed(path, allowed=allowed)
     final = GameState.initial()
     for e in events:
         evolve(final, e)
-    rep = Report(f"{path.name} (transcribed)", len(events), findings)
+    rep = Report(f"{path.name} (transcribed)", len(events), findings, allowed=allowed)
     rep.recorded_hash = rep.replayed_hash = state_hash(final)
     rep.winners, rep.turns = list(final.winners), final.turn
     rep.unfinished = "" if final.winners else "the last line"

@@ -79,11 +79,15 @@ def _deal_draws(header: dict[str, Any], names: list[str], line: int) -> list[str
     return out
 
 
-def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event], list[Finding]]:
+def read_transcribed(
+    path: Path, max_bytes: int = MAX_BYTES, allowed: list[Finding] | None = None
+) -> tuple[list[Event], list[Finding]]:
     """Turn a transcribed file into the event stream, and list every illegal line once.
 
     An illegal line is still taken as the table played it (its recorded draws and dice), when
-    the engine can carry it out at all, so that the lines after it are judged on what happened."""
+    the engine can carry it out at all, so that the lines after it are judged on what happened.
+    A file of format 2 (a table's recording: cards not shown, cards shown later, actions the table
+    allowed) is read by the table recorder; `allowed` then gets what the table allowed."""
     from .referee import Finding
 
     try:
@@ -101,6 +105,8 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
     players = header.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) and "name" in p for p in players):
         raise ReplayError(1, "field 'players': a list of {name, sex}")
+    if header.get("format", 1) == 2:
+        return _read_recorded(header, lines, allowed if allowed is not None else [])
     names = [p["name"] for p in players]
     try:
         get_ruleset(header.get("ruleset", "classic"))
@@ -147,6 +153,30 @@ def read_transcribed(path: Path, max_bytes: int = MAX_BYTES) -> tuple[list[Event
             evolve(state, e)
         events.extend(new)
     return events, findings
+
+
+def _read_recorded(
+    header: dict[str, Any], lines: list[str], allowed: list[Finding]
+) -> tuple[list[Event], list[Finding]]:
+    """A format 2 file read as the table recorder reads it: each line refused is one finding, taken
+    as the table played it when it can be."""
+    from munchkin_nb.recorder.transcribed import read_lines
+    from munchkin_nb.store import EventStore
+
+    from .referee import Finding
+
+    findings: list[Finding] = []
+
+    def fault(n: int, action: str, rule: str, sentence: str) -> bool:
+        findings.append(Finding(f"line {n}", action, rule, sentence))
+        return True
+
+    def note(n: int, action: str, rule: str, sentence: str) -> None:
+        allowed.append(Finding(f"line {n}", action, rule, sentence))
+
+    with EventStore(":memory:") as scratch:
+        rec = read_lines(scratch, header, lines, fault, allowed=note)
+    return rec.events, findings
 
 
 def _action_line(

@@ -360,6 +360,17 @@ def _kick(player: str, cid: str, s: Any) -> str:
     return _f("{player} kicked open the door and found {found}.", player=player, found=found)
 
 
+def _rule_title(rule_id: str) -> str:
+    """A rule's title in the language being told (its id when the catalogue has no such rule)."""
+    from munchkin_nb.rules import rule
+    from munchkin_nb.rules.i18n import wording
+
+    try:
+        return wording(rule(rule_id), _LANG.get()).title
+    except KeyError:
+        return rule_id
+
+
 def _stand_in_swapped(e: Event, s: Any) -> str:
     p = e.payload
     card = _card_name(s.card_set, p["card"])  # by the set: it may be a stand-in for another card
@@ -648,12 +659,13 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
         "A module noted {key}: {value}.", key=e.payload["key"], value=e.payload["value"]
     ),
     "RuleWaived": lambda e, s: _f(
-        "The table allowed {player} what the rule {rule} refuses.",
+        "The table allowed {player} what a rule refuses ({rule}).",
         player=e.payload["player"],
-        rule=e.payload["rule"],
+        rule=_rule_title(e.payload["rule"]),
     ),
     "CardHidden": lambda e, s: _f(
-        "The table did not see the next card {player} drew.", player=e.payload["player"] or _("The table")
+        "The next card {player} drew was not shown to the table.",
+        player=e.payload["player"] or _("The table"),
     ),
     "StandInSwapped": _stand_in_swapped,
     "TheftTried": lambda e, s: _f(

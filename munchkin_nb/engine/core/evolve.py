@@ -73,6 +73,8 @@ def _deck_shuffled(s: GameState, e: Event) -> None:
     if e.payload.get("from_discards"):
         s.discards[kind] = []
     s.decks[kind] = list(e.payload["order"])
+    if s.unknown:  # a card not shown shuffled back into a deck is as unseen as every card there
+        s.unknown = [c for c in s.unknown if c not in s.decks[kind]]
 
 
 def _card_drawn(s: GameState, e: Event) -> None:
