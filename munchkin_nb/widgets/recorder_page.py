@@ -113,7 +113,8 @@ RECORDER_CSS = """
 .munchkin-rec .widget-html-content {line-height: 1.45;}
 .munchkin-rec .jupyter-widget-tag {white-space: normal; height: auto; min-height: 32px;}
 .munchkin-rec details summary {min-height: 40px; line-height: 40px; cursor: pointer;}
-.munchkin-rec .widget-tagsinput {width: 100%; min-height: 44px; align-items: center;}
+.munchkin-rec .widget-tagsinput, .munchkin-rec .jupyter-widget-tagsinput {width: 100%; min-height: 44px;
+  align-items: center; box-sizing: border-box;}
 .munchkin-rec .jupyter-widget-taginput {min-width: 12em; min-height: 32px; font-size: 16px;}
 .munchkin-rec .widget-toggle-buttons .widget-toggle-button {min-height: 44px; font-size: 16px;}
 </style>
