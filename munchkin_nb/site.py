@@ -1,6 +1,6 @@
 """The site's map: its pages, their addresses, and the visit's language.
 
-One server (``make app``) serves every page from one origin: the home page at ``/`` and seven
+One server (``make app``) serves every page from one origin: the home page at ``/`` and eight
 notebook pages at the paths below. Every link between pages is made here (`page_url`), with the
 visit's language in it (``?lang=es``), so that a language chosen on any page holds on the next.
 
@@ -88,6 +88,13 @@ PAGES: dict[str, Page] = {
             "judge.ipynb",
             _("Judge"),
             _("Settle a table's argument: set a position up; who may do what now, and why not, by rule."),
+        ),
+        Page(
+            "record",
+            "/record",
+            "record.ipynb",
+            _("Record"),
+            _("Record a game played at a real table as it happens, on one phone, checked by the rules."),
         ),
         Page(
             "stats",

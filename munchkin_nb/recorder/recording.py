@@ -109,6 +109,7 @@ class Recording:
         deal: Deal | None = None,
         note: str = "",
         draws: Sequence[str | None] = (),
+        meta: Mapping[str, Any] | None = None,
     ) -> Recording:
         """A new recording, stored at once (source "played", flagged "unfinished" until won).
 
@@ -143,7 +144,8 @@ class Recording:
         if any(c in up for c in chance.hidden):
             raise RecordingError("a card the set-up draws face up is seen by all: name it, not None")
         events = _with_hidden(events, chance.hidden)
-        meta: dict[str, Any] = {"source": "played", "seed": None, "flags": ["unfinished"]}
+        extra = dict(meta or {})  # the caller's own fields (the page's private key), stored as given
+        meta = {**extra, "source": "played", "seed": None, "flags": ["unfinished"]}
         meta["recorder"] = RECORDER_FORMAT
         if note:
             meta["note"] = note
@@ -285,12 +287,14 @@ class Recording:
         return export_transcribed(self.events)
 
     @classmethod
-    def import_transcribed(cls, store: EventStore, source: str | Path) -> Recording:
+    def import_transcribed(
+        cls, store: EventStore, source: str | Path, meta: Mapping[str, Any] | None = None
+    ) -> Recording:
         """A transcribed file (its path, or its text) as a new recording in `store`, to go on with.
         ReplayError names the first line the recorder cannot take; nothing is stored then."""
         from .transcribed import import_transcribed
 
-        return import_transcribed(store, source)
+        return import_transcribed(store, source, meta=meta)
 
     def _store(self, events: list[Event]) -> Recorded:
         """Append the events to the store (one transaction), then to this recording; refused when

@@ -10,7 +10,7 @@ that uses none of them is written as format 1."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -95,7 +95,9 @@ def _stand_in(s: GameState, player: str, cid: str) -> str | None:
 Fault = tuple[int, str, str, str]  # (line, action, rule, sentence)
 
 
-def import_transcribed(store: EventStore, source: str | Path, note: str = "") -> Recording:
+def import_transcribed(
+    store: EventStore, source: str | Path, note: str = "", meta: Mapping[str, Any] | None = None
+) -> Recording:
     """A transcribed file (a path, or its text) recorded line by line into a new recording, to be
     continued. A line the recorder cannot take is a ReplayError naming it; nothing is kept then."""
     text = _text(source)
@@ -112,7 +114,8 @@ def import_transcribed(store: EventStore, source: str | Path, note: str = "") ->
         events = rec.events
     from .recording import Recording
 
-    meta: dict[str, Any] = {"source": "played", "seed": None, "recorder": 1}
+    extra = dict(meta or {})  # the caller's own fields (the page's private key), stored as given
+    meta = {**extra, "source": "played", "seed": None, "recorder": 1}
     meta["flags"] = [] if rec.state.winners else ["unfinished"]
     if note or header.get("note"):
         meta["note"] = note or header.get("note")

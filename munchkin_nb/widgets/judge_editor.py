@@ -132,8 +132,9 @@ class Catalogue:
 
     def __post_init__(self) -> None:
         named: dict[str, list[str]] = {}
-        for cid in self.card_set.cards:
-            named.setdefault(card_name(self.card_set, cid, self.lang), []).append(cid)
+        for cid, c in self.card_set.cards.items():
+            copy = cid if c.copies == 1 else f"{cid}#1"  # a card of several copies is named by one
+            named.setdefault(card_name(self.card_set, copy, self.lang), []).append(cid)
         for name, cids in named.items():
             for cid in cids:  # two cards of one name (another set's) are told apart by their id
                 lab = name if len(cids) == 1 else f"{name} ({cid})"

@@ -164,3 +164,15 @@ def judge_page(params: dict[str, str]) -> widgets.Widget:
     check = visit_check(params)
     judge = JudgePage(check.language(LANGUAGES), position=params.get("position"))
     return with_notice(check, judge.widget)
+
+
+def record_page(params: dict[str, str]) -> widgets.Widget:
+    """The table recorder in the visit's language; ``?game=5&key=...``: continue that recording
+    (the key is the recording's own, kept in its game's metadata)."""
+    from .recorder_page import RecorderPage
+
+    check = visit_check(params)
+    lang = check.language(LANGUAGES)
+    game = check.number("game", 1)
+    page = RecorderPage(lang, game=game, key=params.get("key"))
+    return with_notice(check, page.widget)
