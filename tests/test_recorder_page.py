@@ -327,9 +327,11 @@ def _walk(w: Any) -> list[Any]:
 
 def test_every_message_of_the_page_is_translated() -> None:
     from munchkin_nb.i18n import LANGUAGES, catalogue
-    from munchkin_nb.widgets import recorder_page
+    from munchkin_nb.widgets import recorder_other, recorder_page, recorder_parts
 
-    source = Path(recorder_page.__file__).read_text(encoding="utf-8")
+    source = "".join(
+        Path(m.__file__).read_text(encoding="utf-8") for m in (recorder_page, recorder_parts, recorder_other)
+    )
     found = re.findall(r"""\b(?:t|self\.t|_|self\.page\.t)\(\s*((?:"[^"]*"\s*|'[^']*'\s*)+)\)""", source)
     messages = {"".join(a or b for a, b in re.findall(r'"([^"]*)"|\'([^\']*)\'', m)) for m in found}
     assert len(messages) > 60

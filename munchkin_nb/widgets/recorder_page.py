@@ -16,13 +16,10 @@ from __future__ import annotations
 
 import base64
 import secrets
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
-import traitlets
 
 from munchkin_nb.engine import Action, GameState, evolve, fold
 from munchkin_nb.engine.core.cards import card_set as load_set
@@ -32,9 +29,7 @@ from munchkin_nb.rules import RULE_INDEX, RULESETS, ruleset
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.i18n import wording
 from munchkin_nb.rules.rulesets import MODULES, deck_name, ruleset_with
-from munchkin_nb.scenarios.fields import FieldError
-from munchkin_nb.scenarios.names import CardNames
-from munchkin_nb.site import page_url, site_text
+from munchkin_nb.site import page_url
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz.words import action_words, card_name, describe
 
@@ -42,174 +37,23 @@ from .address import PageAddress
 from .base import View
 from .judge_editor import NAMES, Catalogue, wide
 from .links import in_link, link, rule_link
-from .table import CSS, table_html
-
-DOMAIN = "record"
-STORAGE_KEY = "munchkin-recordings-v1"  # the browser's list of its recordings (localStorage)
-KEY_META = "recorder_key"  # the game's metadata field that keeps a recording's private key
-SHOWN_EVENTS = 12  # the latest events told on the page (the stepper has them all)
-FOUND_MOST = 8  # buttons a search shows at most (type more to narrow)
-# not told in the story: the action itself (its events tell it), and a card not shown (its draw,
-# the next line, says "a card not shown")
-UNTOLD = frozenset({"ActionTaken", "CardHidden"})
-
-
-def _(message: str) -> str:
-    """Marks a message for `pybabel extract` (domain `record`); translated where it is shown."""
-    return message
-
-
-LEAD = _(
-    "Record a game played at a real table, as it happens, on one phone: the deal, then each play, "
-    "draw and die roll. The rules engine offers what each player may do and says when a play "
-    "breaks a rule. The game is saved as you go."
+from .recorder_other import OtherAction
+from .recorder_parts import (
+    DECIDING,
+    DOMAIN,
+    FOUND_MOST,
+    KEY_META,
+    LEAD,
+    RECORDER_CSS,
+    SHOWN_EVENTS,
+    UNTOLD,
+    CardPicker,
+    KeptRecordings,
+    Pending,
+    _NameShown,
+    form_deal,
 )
-#: what the decider is deciding, by the engine's kind of decision (`context`)
-DECIDING = {
-    "setup": _("{player} lays out their first cards"),
-    "turn": _("{player}'s turn"),
-    "combat": _("{player} may play in the fight"),
-    "help": _("{player} is asked for help"),
-    "escape": _("{player} rolls to run away"),
-    "run": _("{player} must run away"),
-    "pending": _("{player} must choose"),
-    "over": _("The game is over"),
-}
-
-RECORDER_CSS = """
-<style>
-.munchkin-rec {max-width: 100%; box-sizing: border-box; font-size: 16px;}
-.munchkin-rec .widget-box, .munchkin-rec .widget-html, .munchkin-rec .widget-inline-hbox,
-.munchkin-rec .widget-tagsinput, .munchkin-rec .widget-text, .munchkin-rec .widget-dropdown
-  {max-width: 100%; box-sizing: border-box;}
-.munchkin-rec .widget-hbox {flex-wrap: wrap; gap: 6px; align-items: center;}
-.munchkin-rec .widget-button {height: auto; min-height: 48px; white-space: normal; font-size: 16px;
-  line-height: 1.25; padding: 6px 12px; max-width: 100%;}
-.munchkin-rec select, .munchkin-rec input {min-height: 44px; font-size: 16px;}
-.munchkin-rec .widget-label {min-width: 0;}
-.munchkin-rec h2 {font-size: 1.2em; margin: 12px 0 4px;}
-.munchkin-rec h3 {font-size: 1.05em; margin: 8px 0 2px;}
-.munchkin-rec .munchkin-rec-common .widget-button {flex: 1 1 150px; font-weight: bold;}
-.munchkin-rec .munchkin-rec-found .widget-button, .munchkin-rec .munchkin-rec-cards .widget-button,
-.munchkin-rec .munchkin-rec-kept .widget-button
-  {width: 100%; text-align: left; justify-content: flex-start; margin: 2px 0;}
-.munchkin-rec .munchkin-rec-who .widget-button {flex: 1 1 28%;}
-.munchkin-rec .munchkin-rec-who .widget-button.mod-info {font-weight: bold;}
-.munchkin-rec .munchkin-rec-faces .widget-button {flex: 1 1 15%; min-width: 48px; font-size: 20px;}
-.munchkin-rec .munchkin-rec-status {background: #1f3a5f; color: #fff; border-radius: 6px; padding: 6px 10px;}
-.munchkin-rec .munchkin-rec-status b {font-size: 1.1em;}
-.munchkin-rec .munchkin-rec-ask {border-left: 5px solid #e9c46a; background: #fff8e1; padding: 4px 10px;}
-.munchkin-rec .munchkin-rec-player {border: 1px solid #ddd; border-radius: 6px; padding: 4px 8px;
-  margin: 4px 0;}
-.munchkin-rec .munchkin-rec-problem {color: #7a1f1f; background: #fdecea; border-left: 4px solid #c0392b;
-  padding: 2px 8px; margin: 2px 0; overflow-wrap: anywhere;}
-.munchkin-rec .munchkin-ruling {border-left: 4px solid #c0392b; background: #fdecea; padding: 4px 10px;
-  overflow-wrap: anywhere;}
-.munchkin-rec .munchkin-rec-events p {margin: 2px 0; overflow-wrap: anywhere;}
-.munchkin-rec .munchkin-rec-events p.allowed {color: #7a1f1f;}
-.munchkin-rec .munchkin-rec-events p:first-child {font-weight: bold;}
-.munchkin-rec .munchkin-rec-links {display: flex; flex-wrap: wrap; gap: 6px;}
-.munchkin-rec .munchkin-rec-links a {min-height: 24px;}
-.munchkin-rec .widget-html-content {line-height: 1.45;}
-.munchkin-rec .jupyter-widget-tag {white-space: normal; height: auto; min-height: 32px;}
-.munchkin-rec details summary {min-height: 40px; line-height: 40px; cursor: pointer;}
-.munchkin-rec .widget-tagsinput, .munchkin-rec .jupyter-widget-tagsinput {width: 100%; min-height: 44px;
-  align-items: center; box-sizing: border-box;}
-.munchkin-rec .jupyter-widget-taginput {min-width: 12em; min-height: 32px; font-size: 16px;}
-.munchkin-rec .widget-toggle-buttons .widget-toggle-button {min-height: 44px; font-size: 16px;}
-</style>
-"""
-
-# The browser side of the list of recordings: read localStorage when the widget is drawn (every
-# model of the page exists then), written back whenever the kernel changes the list.
-_ESM = """
-const KEY = "STORAGE_KEY";
-export default {
-  initialize({ model }) {
-    model.on("change:kept", () => {
-      if (!model.get("loaded")) return;
-      try { window.localStorage.setItem(KEY, JSON.stringify(model.get("kept"))); } catch (e) {}
-    });
-  },
-  render({ model, el }) {
-    el.classList.add("munchkin-rec-store");
-    el.style.display = "none";
-    if (model.get("loaded")) return;
-    let saved = [];
-    try { saved = JSON.parse(window.localStorage.getItem(KEY) || "[]"); } catch (e) { saved = []; }
-    if (!Array.isArray(saved)) saved = [];
-    const mine = model.get("kept");  // a recording the kernel added before the browser answered
-    for (const r of mine) if (!saved.some((s) => s.game === r.game && s.key === r.key)) saved.push(r);
-    model.set("kept", saved);
-    model.set("loaded", true);
-    model.save_changes();
-  },
-};
-""".replace("STORAGE_KEY", STORAGE_KEY)
-
-
-class KeptRecordings(anywidget.AnyWidget):
-    """The recordings this browser made or continued: [{game, key, players}], kept in localStorage."""
-
-    _esm = _ESM
-    kept: Any = traitlets.List().tag(sync=True)
-    loaded = traitlets.Bool(False).tag(sync=True)
-
-    def remember(self, game: int, key: str, players: list[str]) -> None:
-        """Keep this recording first in the list (once)."""
-        others = [r for r in self.kept if not (r.get("game") == game and r.get("key") == key)]
-        self.kept = [{"game": game, "key": key, "players": players}, *others][:20]
-
-
-@dataclass
-class Pending:
-    """An action on its way into the recording: the chance results given so far."""
-
-    action: Action
-    dice: list[int] = field(default_factory=list)
-    draws: list[str | None] = field(default_factory=list)
-    allow: bool = False
-
-
-class CardPicker:
-    """A searchable list of cards by name (the page's language): type, then tap the card."""
-
-    def __init__(self, page: RecorderPage, cls: str) -> None:
-        self.page = page
-        self.search = wide(widgets.Text(placeholder=page.t("type a card's name…"), continuous_update=True))
-        self.search.add_class(f"munchkin-rec-{cls}-search")
-        self.found = widgets.VBox(layout=widgets.Layout(max_width="100%"))
-        self.found.add_class("munchkin-rec-cards")
-        self.box = widgets.VBox([self.search, self.found], layout=widgets.Layout(max_width="100%"))
-        self.cards: dict[str, str] = {}  # label -> card id
-        self.on_pick: Any = None
-        self.search.observe(lambda _c: self.show(), names="value")
-
-    def offer(self, cards: dict[str, str], on_pick: Any) -> None:
-        """Offer `cards` (label -> id); `on_pick(card id)` when one is tapped."""
-        self.cards, self.on_pick = cards, on_pick
-        self.search.value = ""
-        self.show()
-
-    def show(self) -> None:
-        words = self.search.value.strip().casefold().split()
-        hits = [lab for lab in self.cards if all(w in lab.casefold() for w in words)]
-        hits.sort(
-            key=lambda lab: (not lab.casefold().startswith(words[0]) if words else False, lab.casefold())
-        )
-        buttons: list[widgets.Widget] = []
-        if words or len(hits) <= FOUND_MOST:
-            for lab in hits[:FOUND_MOST]:
-                b = widgets.Button(description=lab, layout=widgets.Layout(width="auto"))
-                b.add_class("munchkin-rec-card")
-                b.on_click(lambda _b, cid=self.cards[lab]: self.on_pick and self.on_pick(cid))
-                buttons.append(b)
-        more = len(hits) - len(buttons)
-        if more > 0:
-            buttons.append(
-                widgets.HTML(f"<i>{escape(self.page.t('{n} more: type to narrow').format(n=more))}</i>")
-            )
-        self.found.children = tuple(buttons)
+from .table import CSS, table_html
 
 
 class RecorderPage(View):
@@ -367,7 +211,10 @@ class RecorderPage(View):
         self.new_button.add_class("munchkin-rec-new")
         self.new_button.on_click(lambda _b: self.close())
         self.picker = CardPicker(self, "pick")
-        self._build_other()
+        self.other = OtherAction(self)
+        self.other_toggle, self.other_box = self.other.toggle, self.other.box
+        self.other_move, self.other_card = self.other.move, self.other.card
+        self.other_whom, self.other_button = self.other.whom, self.other.button
         self.table_box = widgets.VBox(
             [
                 self.status,
@@ -390,93 +237,6 @@ class RecorderPage(View):
             layout=widgets.Layout(max_width="100%"),
         )
         self.table_box.add_class("munchkin-rec-table-box")
-
-    def _build_other(self) -> None:
-        """Any action at all, by its move, card and player: for a play the rules refuse."""
-        t = self.t
-        self.other_toggle = widgets.ToggleButton(description=t("another action (the rules may refuse it)"))
-        self.other_toggle.add_class("munchkin-rec-other-toggle")
-        self.other_toggle.layout.width = "100%"
-        self.other_move = wide(widgets.Dropdown(description=t("action")), "360px")
-        self.other_card = wide(widgets.Dropdown(description=t("card")), "360px")
-        self.other_whom = wide(widgets.Dropdown(description=t("whom")), "260px")
-        self.other_button = widgets.Button(description=t("record it"), button_style="primary")
-        self.other_button.on_click(lambda _b: self.take_other())
-        for w, cls in (
-            (self.other_move, "other-move"),
-            (self.other_card, "other-card"),
-            (self.other_whom, "other-whom"),
-            (self.other_button, "other-record"),
-        ):
-            w.add_class(f"munchkin-rec-{cls}")
-        self.other_box = widgets.VBox(
-            [self.other_move, self.other_card, self.other_whom, self.other_button],
-            layout=widgets.Layout(max_width="100%", display="none"),
-        )
-
-        def flip(change: dict[str, Any]) -> None:
-            self.other_box.layout.display = "flex" if change["new"] else "none"
-            if change["new"]:
-                self._other_menus()
-
-        self.other_toggle.observe(flip, names="value")
-
-    def _other_menus(self) -> None:
-        """The menus of "another action" for the chosen player and the table as it stands."""
-        from munchkin_nb.engine.moves.base import MOVES
-        from munchkin_nb.scenarios.shapes import CARD_PARAMS, PLAYER_PARAMS
-
-        if self.rec is None:
-            return
-        s, t = self.rec.state, self.t
-        blanks = dict.fromkeys((*CARD_PARAMS, *PLAYER_PARAMS), "…")
-        mods = set(s.modules)
-        moves = [m for m, mv in MOVES.items() if not mv.module or mv.module in mods]
-        named = [
-            (
-                action_words(
-                    {"name": m, "player": "", "params": blanks}, None, with_player=False, lang=self.lang
-                ),
-                m,
-            )
-            for m in moves
-        ]
-        keep = self.other_move.value
-        self.other_move.options = sorted(named, key=lambda o: o[0].casefold())
-        self.other_move.value = keep if keep in moves else "kick_door"
-        unknown = set(getattr(s, "unknown", ()))
-        p = s.player(self.chosen) if self.chosen else None
-        cards = [c for c in (p.hand + p.in_play() if p else []) if c not in unknown]
-        cards += [m["card"] for m in s.combat.monsters] if s.combat else []
-        cards += [c for q in s.players if q is not p for c in q.in_play()]
-        self.other_card.options = [
-            (t("none"), ""),
-            *((card_name(s, c, self.lang), c) for c in dict.fromkeys(cards)),
-        ]
-        self.other_whom.options = [(t("nobody"), ""), *((n, n) for n in s.names())]
-
-    def other_action(self) -> Action:
-        """The action the "another action" menus name: a legal action of that name with those
-        parameters when there is one (it carries the engine's other parameters), else as named."""
-        from munchkin_nb.scenarios.shapes import PLAYER_PARAMS
-
-        player, name = self.chosen or "", self.other_move.value
-        params: dict[str, Any] = {}
-        if self.other_card.value:
-            params["card"] = self.other_card.value
-        same: list[Action] = [c.action for c in self.choices() if c.action.name == name]
-        if self.other_whom.value:
-            keys = [k for a in same for k in a.params if k in PLAYER_PARAMS]
-            params[keys[0] if keys else "target"] = self.other_whom.value
-        for a in same:
-            if all(a.params.get(k) == v for k, v in params.items()):
-                return a
-        return Action(name, player, params)
-
-    def take_other(self) -> Any:
-        """Record the action the "another action" menus name."""
-        self.other_toggle.value = False
-        return self.take_action(self.other_action())
 
     # -- the start form --------------------------------------------------------------------
     def _offer(self) -> None:
@@ -507,38 +267,7 @@ class RecorderPage(View):
 
     def deal(self) -> tuple[dict[str, dict[str, list[str | None]]] | None, list[str]]:
         """The deal the form names (None: nothing shown) and its problems."""
-        problems: list[str] = []
-        deal: dict[str, dict[str, list[str | None]]] = {}
-        copies = CardNames(tuple(self.cat.card_set.instances()))  # a name dealt takes a copy not yet dealt
-        sizes = {"door": self.rules.start_doors, "treasure": self.rules.start_treasures}
-        for r in self.rows[: self.count.value]:
-            name = r["name"].value.strip()
-            per: dict[str, list[str | None]] = {"door": [], "treasure": []}
-            said: list[str] = []
-            for cid in self.cat.ids(r["cards"].value):
-                try:
-                    copy = copies.place(cid, name)
-                except FieldError:
-                    said.append(
-                        self.t("{card} is dealt more often than the deck holds it").format(
-                            card=self.cat.label[cid]
-                        )
-                    )
-                    continue
-                per[self.cat.card_set.cards[cid].deck].append(copy)
-            for deck, n in sizes.items():
-                if len(per[deck]) > n:
-                    said.append(
-                        self.t("{n} cards shown ({deck}): the deal gives {most}").format(
-                            n=len(per[deck]), deck=self.words(deck), most=n
-                        )
-                    )
-                per[deck] += [None] * max(0, n - len(per[deck]))
-            r["problem"].value = "".join(f"<div class='munchkin-rec-problem'>{escape(s)}</div>" for s in said)
-            problems += said
-            deal[name] = per
-        known = any(c for per in deal.values() for cards in per.values() for c in cards)
-        return (deal if known else None), problems
+        return form_deal(self.rows[: self.count.value], self.cat, self.rules, self.t, self.words)
 
     def players(self) -> tuple[list[dict[str, str]], list[str]]:
         """The players the form names and its problems (a missing or repeated name)."""
@@ -805,7 +534,7 @@ class RecorderPage(View):
         self.search.value = ""
         self._render_choices()
         if self.other_toggle.value:
-            self._other_menus()
+            self.other.menus()
 
     # -- recording -------------------------------------------------------------------------
     def take(self, choice: Any) -> Any:
@@ -1066,23 +795,3 @@ class RecorderPage(View):
             self.import_notice.value = f"<div class='munchkin-rec-problem' role='status'>{escape(said)}</div>"
             return
         self.import_text(text)
-
-
-@dataclass(frozen=True)
-class _NameShown:
-    """The page's own question: which card a player shows from the cards not shown in their hand."""
-
-    player: str
-    kind: str = "shown"
-
-
-def warm() -> None:
-    """Read what every visit needs (the card sets, the engine's moves) before the visitor comes."""
-    from munchkin_nb.engine import Game, legal_actions
-
-    game = Game.start(list(NAMES[:3]), "classic", seed=0)
-    for name in game.state.names():
-        legal_actions(game.state, name)
-    for lang in ("en",):
-        Catalogue(load_set("classic"), lang).labels()
-    site_text("en")
