@@ -340,3 +340,20 @@ def test_every_message_of_the_page_is_translated() -> None:
             cat = catalogue("record", lang)
             assert cat is not None, lang
             assert sorted(m for m in messages if not (cat.get(m) and cat.get(m).string)) == [], lang
+
+
+def test_a_refusal_is_said_in_the_pages_language(tmp_path: Path) -> None:
+    from munchkin_nb.widgets.recorder_parts import sentence_html
+
+    table = started(tmp_path)
+    set_up(table)
+    page = table.page
+    page.other_toggle.value = True
+    page.other_move.value = "end_turn"  # before the door is kicked open
+    page.other_button.click()
+    refused = page.refused
+    assert refused is not None and refused.template
+    english = sentence_html(refused, page.pending, page.rec, "en")
+    spanish = sentence_html(refused, page.pending, page.rec, "es")
+    assert "lang='en'" in english and refused.sentence in english
+    assert "lang='es'" in spanish and refused.sentence not in spanish

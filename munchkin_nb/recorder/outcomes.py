@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from munchkin_nb.engine import Action, Event
 
@@ -36,6 +37,8 @@ class Refused:
     rule: str
     sentence: str
     citation: str
+    template: str = ""  # the engine's sentence before its fields: a page translates it
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

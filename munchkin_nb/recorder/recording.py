@@ -230,7 +230,7 @@ class Recording:
             waived: IllegalAction | None = None
         except IllegalAction as exc:
             if not allow or s.over:  # a game won is over for the table too
-                return Refused(exc.rule_id, exc.sentence, _cite(exc.rule_id))
+                return Refused(exc.rule_id, exc.sentence, _cite(exc.rule_id), exc.template, exc.fields)
             waived = exc
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordingError(f"{action}: the action's parameters do not fit ({exc})") from None
@@ -246,7 +246,7 @@ class Recording:
             return _need(s, action, dice, draws, chance.asked)
         except IllegalAction as exc:  # refused inside the action's own steps
             if not allow:
-                return Refused(exc.rule_id, exc.sentence, _cite(exc.rule_id))
+                return Refused(exc.rule_id, exc.sentence, _cite(exc.rule_id), exc.template, exc.fields)
             raise RecordingError(f"{action} cannot be carried out: {exc.sentence}") from None
         except Exception as exc:  # an action the table allowed that the engine cannot carry out
             raise RecordingError(f"{action} cannot be carried out: {exc}") from None

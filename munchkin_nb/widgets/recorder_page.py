@@ -52,6 +52,7 @@ from .recorder_parts import (
     Pending,
     _NameShown,
     form_deal,
+    sentence_html,
 )
 from .table import CSS, table_html
 
@@ -748,7 +749,7 @@ class RecorderPage(View):
             f"<div class='munchkin-ruling refused' data-rule='{escape(r.rule)}'>"
             f"<b>{escape(t('The rules do not allow it:'))}</b> {said}<br>"
             f"<code>{rule_link(r.rule, self.lang)}</code> <b>{escape(title)}</b><br>"
-            f"<span class='munchkin-rec-sentence' lang='en'>{escape(r.sentence)}</span><br>"
+            f"{sentence_html(r, self.pending, self.rec, self.lang)}<br>"
             f"<i>{cited}</i></div>"
         )
 

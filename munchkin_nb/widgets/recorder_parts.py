@@ -14,6 +14,7 @@ import traitlets
 
 from munchkin_nb.engine import Action
 from munchkin_nb.engine.core.cards import card_set as load_set
+from munchkin_nb.judge.said import sentence_in
 from munchkin_nb.scenarios.fields import FieldError
 from munchkin_nb.scenarios.names import CardNames
 from munchkin_nb.site import site_text
@@ -246,3 +247,12 @@ def form_deal(
         deal[name] = per
     known = any(c for per in deal.values() for cards in per.values() for c in cards)
     return (deal if known else None), problems
+
+
+def sentence_html(r: Any, pending: Pending | None, rec: Any, lang: str) -> str:
+    """A refusal's sentence in the page's language, else as the engine wrote it, marked English."""
+    words = None
+    if r.template and pending is not None and rec is not None:
+        words = sentence_in(r.template, r.fields, pending.action, rec.state, lang)
+    lang, text = (lang, words) if words is not None else ("en", r.sentence)
+    return f"<span class='munchkin-rec-sentence' lang='{lang}'>{escape(text)}</span>"
