@@ -82,7 +82,7 @@ def _moves_taken(rec, names):
 
 
 def test_bots_tame_pets_and_sacrifice_them_and_the_referee_accepts_the_game():
-    rec = play_game(4, 2, "heuristic", modules=["epic"])  # a seed whose game has both
+    rec = play_game(4, 20, "heuristic", modules=["epic"])  # a seed whose game has both
     taken = _moves_taken(rec, {"epic_tame_pet", "epic_pet_bonus"})
     assert "epic_tame_pet" in taken and "epic_pet_bonus" in taken
     for _ in cards_in_one_place(rec.events, "classic"):
