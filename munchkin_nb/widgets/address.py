@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -100,15 +101,20 @@ class PageAddress(anywidget.AnyWidget):
         self.query = urlencode({**self._shown, **self._kept})
 
 
-def wait_for_request() -> None:
+def wait_for_request(attempts: int = 5) -> None:
     """In a preheated Voila kernel, wait until a visitor asks for the page and take the request's
     variables (``QUERY_STRING``...) into ``os.environ``; at once in any other kernel.
 
     What ``voila.utils.wait_for_request`` does, without importing ``voila.utils``: that module
     brings jupyter_server and jupyterlab_server into the kernel, 46 MB (measured), for one
-    websocket read."""
+    websocket read. Sturdier than it on a loaded server: no keep-alive pings (the client closes a
+    socket whose ping goes unanswered for 20 s, which a server busy starting kernels and rendering
+    pages can miss, and the page's kernel then fails before its visitor comes), a minute to open,
+    no proxy for our own server, and a closed socket opened again (the server keeps a request that
+    comes while no socket waits for it)."""
     if os.environ.get("VOILA_PREHEAT", "False") == "False":
         return
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
     from websockets.sync.client import connect
 
     port = os.environ.get("VOILA_APP_PORT", "8866")
@@ -117,8 +123,15 @@ def wait_for_request() -> None:
         f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{os.environ.get('VOILA_APP_IP', '127.0.0.1')}"
         f":{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}"
     )
-    with connect(url, open_timeout=5) as socket:
-        info = json.loads(socket.recv())
+    for attempt in range(attempts):
+        try:
+            with connect(url, open_timeout=60, ping_interval=None, proxy=None) as socket:
+                info = json.loads(socket.recv())
+            break
+        except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
+            if attempt == attempts - 1:
+                raise
+            time.sleep(1 + attempt)
     os.environ.update({str(k): str(v) for k, v in info.items()})
 
 
