@@ -4,9 +4,10 @@ and a game several test files share.
 - Hypothesis: the ``ci`` profile when ``CI`` is set (as ``.ci/run`` runs), else ``dev``;
   ``HYPOTHESIS_PROFILE=thorough`` runs every property over many more games, and the tests sized
   with ``tests/sizes.py`` in full.
-- xdist (``make test`` runs ``pytest -n 2 --dist loadgroup``): every browser test is in one group,
-  so one worker starts the shared site server and chromium once and runs them all
-  (tests/browser/conftest.py); the other tests go by
+- xdist (``make test`` runs ``pytest -n 2 --dist loadgroup``): the browser tests are in two groups
+  of about equal time (`BROWSER_HALVES`), one per worker, each worker starting its own shared
+  site server and chromium once (tests/browser/conftest.py): one group made the browser tests a
+  serial long pole while the other core sat idle for most of the run. The other tests go by
   file, so a module's fixtures (played games, stores) are made on one worker, not on each.
 """
 
@@ -19,6 +20,17 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 BROWSER = Path(__file__).resolve().parent / "browser"
+#: the browser test files of the second group; every other browser file is in the first. Measured
+#: serial times (s, on a quiet 2-core machine) put about half of the browser time in each.
+BROWSER_HALVES = {
+    "test_analysis_pages.py",  # 45
+    "test_course_page.py",  # 64
+    "test_judge_site.py",  # 55
+    "test_page_words.py",  # 75
+    "test_pages.py",  # 105
+    "test_play_page.py",  # 64
+    "test_recorder_site.py",  # 65
+}
 
 # A property plays whole games per example: no per-example deadline (a loaded machine would miss
 # it), and a slow example is the test's nature, not a health problem.
@@ -35,10 +47,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 # tryfirst: xdist's worker reads the groups in its own hook of this name, which would run first
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests share one xdist group; every other test is grouped with its file."""
+    """Browser tests are in two xdist groups (`BROWSER_HALVES`); every other test is grouped with
+    its file."""
     for item in items:
         path = Path(item.path)
-        group = "browser" if BROWSER in path.parents else path.relative_to(BROWSER.parent).as_posix()
+        if BROWSER in path.parents:
+            group = "browser-2" if path.name in BROWSER_HALVES else "browser-1"
+        else:
+            group = path.relative_to(BROWSER.parent).as_posix()
         item.add_marker(pytest.mark.xdist_group(group))
 
 

@@ -2,6 +2,7 @@
 
 One server for (nearly) everything: the site as ``make app`` serves it (every page on one
 server, preheated kernels as voila.json says), over ``sample_db``, started once for the session
+(once per xdist worker: the browser tests are in two groups, one per worker, tests/conftest.py)
 and shared by every test that can share it. Starting a Voila server costs seconds of CPU and
 each keeps kernels alive: this is what made the browser tests the long pole of ``make test``.
 
@@ -37,6 +38,7 @@ needs another store or other Voila flags says so through ``start_app``'s argumen
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -55,6 +57,33 @@ from munchkin_nb.site import BY_NOTEBOOK, PAGES  # noqa: E402 (after the sys.pat
 # Timeouts in ms for the page to show its widgets (a kernel starts per page): a bound against a
 # hang, wide enough for a machine loaded by other work (every wait is for a condition, never a sleep).
 PAGE_TIMEOUT_MS = 180_000
+
+
+# The only console warnings a page may log, and why: Voila 0.5.13's page bundles @jupyterlab/*
+# 4.2.5, while the widget manager it loads (its own widgets-manager8, built against 4.5.10, and
+# jupyterlab_widgets 3.0.17's, built against 4.6.2) ask for newer ones; webpack's module
+# federation then uses the 4.2.5 it has and says so. Nothing of this project asks for them
+# (docs/deploy.md); any other warning fails the test that watches the page.
+FEDERATION = re.compile(
+    r"^(Unsatisfied version \S+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module @jupyterlab/"
+    r"|No satisfying version \(\S+\) of shared module @jupyterlab/\S+ found in shared scope default)"
+)
+
+
+def console_problems(page) -> list[str]:
+    """The list that `page`'s console errors and warnings (but Voila's own, `FEDERATION`) and its
+    uncaught errors go into, as they come."""
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda m: (
+            m.type in ("error", "warning")
+            and not FEDERATION.match(m.text)
+            and problems.append(f"{m.type}: {m.text[:300]}")
+        ),
+    )
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    return problems
 
 
 SAMPLE_SEEDS = (11, 12, 13)  # three 4-player bot games
