@@ -11,7 +11,6 @@ Screenshots go to ``$MUNCHKIN_SCREENSHOTS`` (default: the test's tmp folder) as 
 from __future__ import annotations
 
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from conftest import console_problems
 
 pytestmark = pytest.mark.browser
 
@@ -28,21 +28,6 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 ANSWERS = ".munchkin-judge-answers li"
 FIGHT_LINE = ".munchkin-judge-fight .munchkin-combat-line"
 CHANGES = 20  # level changes timed
-# Voila 0.5.13's module-federation warnings (docs/deploy.md, tests/browser/test_pages.py)
-FEDERATION = re.compile(
-    r"^(Unsatisfied version \S+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module @jupyterlab/"
-    r"|No satisfying version \(\S+\) of shared module @jupyterlab/\S+ found in shared scope default)"
-)
-
-
-def _console(page) -> list[str]:
-    bad: list[str] = []
-    page.on(
-        "console",
-        lambda m: m.type in ("error", "warning") and not FEDERATION.match(m.text) and bad.append(m.text),
-    )
-    page.on("pageerror", lambda e: bad.append(f"page error: {e}"))
-    return bad
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +82,7 @@ def test_a_visitor_gets_the_rulebooks_rulings_and_shares_the_table(
     request.addfinalizer(context.close)
     page = context.new_page()
     page.set_default_timeout(90_000)
-    bad = _console(page)
+    bad = console_problems(page)
     page.goto(judge_server.url)
     page.locator(ANSWERS).first.wait_for(state="visible")
     page.wait_for_function("() => location.search.includes('position=v1.')")
@@ -139,7 +124,7 @@ def test_a_visitor_gets_the_rulebooks_rulings_and_shares_the_table(
     request.addfinalizer(fresh.close)
     other = fresh.new_page()
     other.set_default_timeout(90_000)
-    other_bad = _console(other)
+    other_bad = console_problems(other)
     other.goto(shared)
     other.locator(ANSWERS).first.wait_for(state="visible")
     assert other.locator(".munchkin-table-box").inner_text() == table
@@ -169,7 +154,7 @@ def test_a_damaged_link_is_said(judge_server, browser, request):
     request.addfinalizer(context.close)
     page = context.new_page()
     page.set_default_timeout(90_000)
-    bad = _console(page)
+    bad = console_problems(page)
     page.goto(judge_server.url + "?position=v1.eNqrVkrLz1eyUlAqS8xRqgUAKZcFFQ&lang=es")
     notice = page.locator(".munchkin-judge-link-notice .munchkin-judge-problem")
     notice.wait_for(state="visible")
@@ -180,10 +165,10 @@ def test_a_damaged_link_is_said(judge_server, browser, request):
 
 
 @pytest.mark.parametrize("lang", ["es", "ko"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_rulings_speak_the_pages_language(judge_server, browser, tmp_path, size, lang, request):
+def test_the_rulings_speak_the_pages_language(judge_server, browser, tmp_path, lang, request):
     """On a Spanish or Korean page the three held-in-mind rulings say no English sentence: the
-    rule's words, the citation and the engine's sentence in the page's language."""
+    rule's words, the citation and the engine's sentence in the page's language; the page fits a
+    phone's screen, then the same page a desktop's window (one page load for both)."""
     from munchkin_nb.judge import Position, encode
     from munchkin_nb.widgets.judge_page import JudgePage
     from munchkin_nb.widgets.judge_start import EXAMPLE
@@ -197,11 +182,12 @@ def test_the_rulings_speak_the_pages_language(judge_server, browser, tmp_path, s
     move = {v: label for label, v in words.why_action.options}
     card = {v.split("#")[0]: label for label, v in words.why_card.options if v}
     nobody = words.why_whom.options[0][0]
+    size = "phone"
     context = browser.new_context(viewport=SIZES[size])
     request.addfinalizer(context.close)
     page = context.new_page()
     page.set_default_timeout(90_000)
-    bad = _console(page)
+    bad = console_problems(page)
 
     def sentence() -> tuple[str, str]:
         said = page.locator(".munchkin-judge-ruling .munchkin-judge-sentence")
@@ -224,7 +210,10 @@ def test_the_rulings_speak_the_pages_language(judge_server, browser, tmp_path, s
     ruling = why_not(page, "Ana", move["run_away"], words.why_card.options[0][0], nobody)
     assert sentence()[0] == lang and "cannot be done" not in ruling, ruling
     assert page.locator(".munchkin-judge-ruling [lang=en]").count() == 0
-    page.locator(".munchkin-judge-fight").scroll_into_view_if_needed()
-    page.screenshot(path=str(folder / f"judge_{lang}_{size}_tie.png"))
-    assert overflow(page) <= 0, "the page is wider than the window"
+    for size in ("phone", "desktop"):
+        page.set_viewport_size(SIZES[size])
+        page.wait_for_timeout(500)  # the widgets' layout at this width
+        page.locator(".munchkin-judge-fight").scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / f"judge_{lang}_{size}_tie.png"))
+        assert overflow(page) <= 0, f"the page is wider than the {size}'s window"
     assert bad == [], bad

@@ -1,6 +1,8 @@
 """Each page of the words work in chromium at phone size (390x844), in Spanish and in another
 language where the page speaks it: nothing wider than the screen, the page in that language.
-Screenshots (phone and desktop) go to $MUNCHKIN_SHOTS when it names a folder (docs/screenshots)."""
+Screenshots go to $MUNCHKIN_SHOTS when it names a folder (docs/screenshots): the phone's, then the
+same page widened to a desktop's window (one page load: the desktop layout of every page is
+tested in test_pages)."""
 
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ def servers(start_app, sample_db, tmp_path_factory):
     return Servers()
 
 
-def _open(browser, url: str, size: str):
+def _open(browser, url: str, size: str = "phone"):
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     page.set_default_timeout(90_000)
@@ -60,6 +62,20 @@ def _shot(page, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=False)
 
 
+def _shots(page, name: str, scroll_to: str | None = None) -> None:
+    """The page as it is now at the phone's size and in a desktop's window (`scroll_to` in view),
+    when $MUNCHKIN_SHOTS asks for them: `name` with ``{size}`` filled in; the phone's size after."""
+    if not SHOTS:
+        return
+    for size in ("phone", "desktop"):
+        page.set_viewport_size(SIZES[size])
+        page.wait_for_timeout(500)  # the widgets' layout at this width
+        if scroll_to:
+            page.locator(scroll_to).first.scroll_into_view_if_needed()
+        _shot(page, name.format(size=size))
+    page.set_viewport_size(SIZES["phone"])
+
+
 def _fits(page) -> None:
     page.wait_for_timeout(500)  # the last layout after the widgets are drawn
     assert page.evaluate(OVERFLOW) <= 1, "the page is wider than the phone's screen"
@@ -70,51 +86,44 @@ def _url(server, **params: str) -> str:
     return f"{server.url}{'&' if '?' in server.url else '?'}{query}"
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize(("lang", "heading"), [("es", "Estadísticas"), ("de", "Statistik")])
-def test_the_statistics_page(browser, servers, size, lang, heading):
-    context, page, errors = _open(browser, _url(servers["stats"], lang=lang), size)
+def test_the_statistics_page(browser, servers, lang, heading):
+    context, page, errors = _open(browser, _url(servers["stats"], lang=lang))
     page.get_by_text(heading).first.wait_for(state="visible")
     page.locator(".munchkin-stats-table table").wait_for(state="visible")
-    if size == "phone":
-        _fits(page)
+    _fits(page)
     # the browser's store holds three games: too few for any card's rate, said in a line (the
     # plot's width on a phone: test_the_win_rate_plot_keeps_a_phones_width in test_page_languages)
     page.locator(".munchkin-stats-view .jp-OutputArea-output").first.wait_for(state="attached")
-    _shot(page, f"stats_{lang}_{size}")
+    _shots(page, f"stats_{lang}_{{size}}")
     page.locator(".munchkin-stats-filter input").fill("zzz")
     page.locator(".munchkin-stats-none").wait_for(state="visible")
-    page.locator(".munchkin-stats-more-box").scroll_into_view_if_needed()
-    _shot(page, f"stats_{lang}_{size}_tables")
+    _shots(page, f"stats_{lang}_{{size}}_tables", scroll_to=".munchkin-stats-more-box")
     assert errors == []
     context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize(("lang", "combat"), [("es", "combate ▶▶"), ("de", "Kampf ▶▶")])
-def test_the_analyser(browser, servers, size, lang, combat):
-    context, page, errors = _open(browser, _url(servers["replay_analyser"], lang=lang), size)
+def test_the_analyser(browser, servers, lang, combat):
+    context, page, errors = _open(browser, _url(servers["replay_analyser"], lang=lang))
     page.locator(".munchkin-game-picker").wait_for(state="visible")
     assert page.locator(".munchkin-game-picker option").count() >= 3  # a game picker, not a list
     page.locator(".munchkin-next-combat").click()
     page.get_by_text(combat).first.wait_for(state="visible")
     page.locator(".munchkin-combat-figure .js-plotly-plot").first.wait_for(state="attached")
-    if size == "phone":
-        _fits(page)
-    _shot(page, f"analyser_{lang}_{size}")
-    page.locator(".munchkin-combat-figure").scroll_into_view_if_needed()
-    _shot(page, f"analyser_{lang}_{size}_combat")
+    _fits(page)
+    _shots(page, f"analyser_{lang}_{{size}}")
+    _shots(page, f"analyser_{lang}_{{size}}_combat", scroll_to=".munchkin-combat-figure")
     assert "Error displaying widget" not in page.inner_text("body")
     assert errors == []
     context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize(
     ("lang", "why"), [("es", "Por qué:"), ("en", "Why:"), ("ko", "이유:"), ("ru", "Почему:")]
 )
-def test_the_guided_game(browser, servers, size, lang, why):
-    context, page, errors = _open(browser, _url(servers["play"], lang=lang), size)
+def test_the_guided_game(browser, servers, lang, why):
+    context, page, errors = _open(browser, _url(servers["play"], lang=lang))
     page.locator(".munchkin-hint-button").wait_for(state="visible")
     for _ in range(4):  # past the set-up: a hint, then its move
         page.locator(".munchkin-hint-button").click()
@@ -127,18 +136,15 @@ def test_the_guided_game(browser, servers, size, lang, why):
     page.locator(".munchkin-hint-button").click()
     page.get_by_text(why).first.wait_for(state="visible")
     assert "/tmp" not in page.inner_text(".munchkin-play")
-    if size == "phone":
-        _fits(page)
-    page.locator(".munchkin-hint").scroll_into_view_if_needed()
-    _shot(page, f"play_{lang}_{size}")
+    _fits(page)
+    _shots(page, f"play_{lang}_{{size}}", scroll_to=".munchkin-hint")
     assert errors == []
     context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize(("lang", "words"), [("es", "Trasgo Cojo"), ("en", "Lame Goblin")])
-def test_a_lesson(browser, servers, size, lang, words):
-    context, page, errors = _open(browser, servers["course"].url, size)
+def test_a_lesson(browser, servers, lang, words):
+    context, page, errors = _open(browser, servers["course"].url)
     link = page.locator(".munchkin-course-lesson-link.lesson-id-look_for_trouble")
     link.wait_for(state="visible")
     if lang == "es":  # the course's own language menu (the browser keeps the choice)
@@ -149,9 +155,7 @@ def test_a_lesson(browser, servers, size, lang, words):
     page.locator(".munchkin-lesson .munchkin-suggested").first.click()  # kick the door: event lines
     folded = page.locator(".munchkin-rules-folded").first
     folded.wait_for(state="visible")
-    if size == "phone":
-        _fits(page)
-    folded.scroll_into_view_if_needed()
-    _shot(page, f"lesson_{lang}_{size}")
+    _fits(page)
+    _shots(page, f"lesson_{lang}_{{size}}", scroll_to=".munchkin-rules-folded")
     assert errors == []
     context.close()
