@@ -17,6 +17,7 @@ from munchkin_nb.rules import RULE_INDEX
 from munchkin_nb.rules.i18n import wording
 from munchkin_nb.scenarios import run_scenario
 from munchkin_nb.widgets.judge_page import JudgePage, field_key
+from tests.page_words import messages_said, untranslated
 
 
 @pytest.fixture(scope="module")
@@ -188,20 +189,11 @@ def test_the_page_speaks_the_visits_language(lang: str, words: str) -> None:
 
 
 def test_every_message_of_the_page_is_translated() -> None:
-    import re
-
-    from munchkin_nb.i18n import LANGUAGES, catalogue
     from munchkin_nb.widgets import judge_editor, judge_page
 
-    source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (judge_page, judge_editor))
-    found = re.findall(r"""\b(?:t|self\.t|_)\(\s*((?:"[^"]*"\s*|'[^']*'\s*)+)\)""", source)
-    messages = {"".join(a or b for a, b in re.findall(r'"([^"]*)"|\'([^\']*)\'', m)) for m in found}
+    messages = messages_said(judge_page, judge_editor)
     assert len(messages) > 40
-    for lang in LANGUAGES:
-        if lang != "en":
-            cat = catalogue("judge", lang)
-            assert cat is not None, lang
-            assert sorted(m for m in messages if not (cat.get(m) and cat.get(m).string)) == [], lang
+    assert untranslated(messages, "judge") == {}
 
 
 def test_every_problem_of_a_table_is_translated_with_its_fields_kept() -> None:

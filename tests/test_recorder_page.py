@@ -18,6 +18,7 @@ from munchkin_nb.recorder import Recording
 from munchkin_nb.replay.referee import referee_events
 from munchkin_nb.store import EventStore
 from munchkin_nb.widgets.recorder_page import KEY_META, RecorderPage
+from tests.page_words import messages_said, untranslated
 
 TURN_SETUP = ["Helm of Courage", "Leather Armor", "Boots of Butt-Kicking", "Elf"]
 
@@ -326,20 +327,11 @@ def _walk(w: Any) -> list[Any]:
 
 
 def test_every_message_of_the_page_is_translated() -> None:
-    from munchkin_nb.i18n import LANGUAGES, catalogue
     from munchkin_nb.widgets import recorder_other, recorder_page, recorder_parts
 
-    source = "".join(
-        Path(m.__file__).read_text(encoding="utf-8") for m in (recorder_page, recorder_parts, recorder_other)
-    )
-    found = re.findall(r"""\b(?:t|self\.t|_|self\.page\.t)\(\s*((?:"[^"]*"\s*|'[^']*'\s*)+)\)""", source)
-    messages = {"".join(a or b for a, b in re.findall(r'"([^"]*)"|\'([^\']*)\'', m)) for m in found}
+    messages = messages_said(recorder_page, recorder_parts, recorder_other)
     assert len(messages) > 60
-    for lang in LANGUAGES:
-        if lang != "en":
-            cat = catalogue("record", lang)
-            assert cat is not None, lang
-            assert sorted(m for m in messages if not (cat.get(m) and cat.get(m).string)) == [], lang
+    assert untranslated(messages, "record") == {}
 
 
 def test_a_refusal_is_said_in_the_pages_language(tmp_path: Path) -> None:

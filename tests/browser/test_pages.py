@@ -16,22 +16,13 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from conftest import console_problems
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 EVENT = ".munchkin-stepper .munchkin-event b"
-
-# The only console warnings left on a page, and why: Voila 0.5.13's page bundles @jupyterlab/*
-# 4.2.5, while the widget manager it loads (its own widgets-manager8, built against 4.5.10, and
-# jupyterlab_widgets 3.0.17's, built against 4.6.2) ask for newer ones; webpack's module
-# federation then uses the 4.2.5 it has and says so. Nothing of this project asks for them
-# (docs/deploy.md); any other warning fails the test.
-FEDERATION = re.compile(
-    r"^(Unsatisfied version \S+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module @jupyterlab/"
-    r"|No satisfying version \(\S+\) of shared module @jupyterlab/\S+ found in shared scope default)"
-)
 
 
 # Logged now and then (about one load in three here) by the replay analyser since it shows its
@@ -141,16 +132,7 @@ def test_every_page_has_its_title_its_link_and_fits(browser, servers, game, tmp_
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     page.set_default_timeout(90_000)
-    problems: list[str] = []
-    page.on(
-        "console",
-        lambda m: (
-            m.type in ("error", "warning")
-            and not FEDERATION.match(m.text)
-            and problems.append(f"{m.type}: {m.text[:200]}")
-        ),
-    )
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    problems = console_problems(page)
     try:
         asked = spec.url(server, game)
         page.goto(asked)

@@ -14,8 +14,9 @@ import itertools
 from pathlib import Path
 
 import pytest
+from conftest import console_problems
 
-from tests.browser.test_judge_site import SIZES, _console, overflow, shots
+from tests.browser.test_judge_site import SIZES, overflow, shots
 
 pytestmark = pytest.mark.browser
 
@@ -144,7 +145,7 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     request.addfinalizer(context.close)
     page = context.new_page()
     page.set_default_timeout(90_000)
-    bad = _console(page)
+    bad = console_problems(page)
     page.goto(record_server.url)
     page.locator(".munchkin-rec-start").wait_for(state="visible")
     assert overflow(page) <= 0, "the start form is wider than the window"
@@ -177,7 +178,7 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     page.close()
     page = context.new_page()
     page.set_default_timeout(90_000)
-    bad += _console(page)
+    bad += console_problems(page)
     page.goto(record_server.url)
     go_on = page.locator(".munchkin-rec-continue").first
     go_on.wait_for(state="visible")

@@ -1,0 +1,51 @@
+"""A part of a page's address it cannot use is said in a notice above the page, naming the value,
+what is allowed and that the page shows its default; built here as the site's notebooks build
+their pages (widgets/pages.py), without a browser. The browser tests open one bad address of each
+page (tests/browser/test_site_journey.py); the other kinds of bad value are checked here."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from munchkin_nb.widgets.course import Course
+from munchkin_nb.widgets.pages import course_page, games_page, play_page
+
+DB = Path(__file__).resolve().parents[1] / "replays" / "sample.db"
+
+
+def _walk(w: Any) -> list[Any]:
+    return [w, *(x for c in getattr(w, "children", ()) for x in _walk(c))]
+
+
+def notice_of(page: widgets.Widget) -> str:
+    """The text of the page's address notice ("" when it has none)."""
+    boxes = [w for w in _walk(page) if "munchkin-address-notice-box" in getattr(w, "_dom_classes", ())]
+    assert len(boxes) <= 1
+    return unescape(re.sub(r"<[^>]+>", " ", boxes[0].value)) if boxes else ""
+
+
+BAD = [
+    (lambda p: games_page(DB, p), {"game": "999999"}, "game=999999"),
+    (lambda p: games_page(DB, p), {"event": "-1"}, "event=-1"),
+    (lambda p: course_page(Course(), p), {"lang": "xx"}, "lang=xx"),
+    (play_page, {"seed": "9223372036854775808"}, "seed=9223372036854775808"),
+    (play_page, {"seed": "7" * 5000}, "seed=7777777"),
+]
+
+
+@pytest.mark.parametrize(("build", "params", "named"), BAD, ids=[b[2][:20] for b in BAD])
+def test_a_bad_part_is_said_with_what_is_allowed_and_the_default(build, params, named):
+    notice = notice_of(build(params))
+    assert named in notice
+    assert "allowed are" in notice and "default" in notice
+    assert len(notice) < 600  # a long value is cut short, not repeated whole
+
+
+def test_a_good_address_has_no_notice():
+    assert notice_of(games_page(DB, {"game": "1", "event": "3"})) == ""
