@@ -2,9 +2,10 @@
 
 - A newcomer's journey by clicking links only, from ``/``: home -> the course (choosing Español
   there) -> a lesson -> the guided game (in Spanish, not chosen again) -> its review in the stepper
-  -> the rules explorer through a rule's link -> statistics -> a card -> home; at desktop and phone
-  sizes. On every page: the header in the visit's language, no seed file name, nothing wider than
-  the window, no console error or warning (but Voila 0.5.13's own); at the end, every kernel that
+  -> the rules explorer through a rule's link -> statistics -> a card -> home; clicked at the
+  phone's size, each page then widened to a desktop's window and narrowed again. On every page, at
+  both sizes: the header in the visit's language, no seed file name, nothing wider than the
+  window; no console error or warning (but Voila 0.5.13's own); at the end, every kernel that
   served a page of the journey ended on its page's request (never by the idle cull) within 10 s of
   the pages closing, and the server's kernels back to its preheated pool.
 - Bad addresses: a notice naming the value and what is allowed, the page's default, no error box.
@@ -108,14 +109,13 @@ def _close_quietly(context) -> None:
         context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path, size, request):
-    # the pool filled (the server has just started, or the previous size's pages have closed)
+def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path, request):
+    # the pool filled (the server has just started, or other tests' pages have closed)
     wait_for_kernels(site_server, POOL, 120)
     log_start = len(site_server.log())  # the kernels taken from here on are this journey's
-    context = browser.new_context(viewport=SIZES[size], locale="en-US")
-    # a failed journey closes its pages too: its kernel would otherwise stay, and the next size
-    # would find one kernel too many before it starts
+    context = browser.new_context(viewport=SIZES["phone"], locale="en-US")
+    # a failed journey closes its pages too: its kernel would otherwise stay, and the next test
+    # that counts the server's kernels would find one too many
     request.addfinalizer(lambda: _close_quietly(context))
     page = context.new_page()
     page.set_default_timeout(90_000)
@@ -130,11 +130,16 @@ def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path
         try:
             page.locator(ready).first.wait_for(state="visible")
         except Exception:
-            page.screenshot(path=str(folder / f"site-{size}-failed-{name}.png"))
+            page.screenshot(path=str(folder / f"site-phone-failed-{name}.png"))
             raise
         times[name] = round(time.monotonic() - t, 2)
-        check_page(page, lang, name, seed_files)
-        page.screenshot(path=str(folder / f"site-{size}-{len(times)}-{name}.png"))
+        for size in ("phone", "desktop"):
+            page.set_viewport_size(SIZES[size])
+            page.wait_for_timeout(300)  # the widgets' layout at this width
+            check_page(page, lang, f"{name} ({size})", seed_files)
+            page.screenshot(path=str(folder / f"site-{size}-{len(times)}-{name}.png"))
+        page.set_viewport_size(SIZES["phone"])  # the journey clicks on at the phone's size
+        page.wait_for_timeout(300)
 
     # home, in the browser's language
     page.goto(site_server.url)
@@ -190,7 +195,7 @@ def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path
     times["pages' kernels ended"] = round(wait_for_pages_freed(site_server, log_start, 10), 2)
     assert TAKEN.search(site_server.log()[log_start:]), "the journey's pages took no kernel from the pool"
     times["kernels back to the pool"] = round(wait_for_kernels(site_server, POOL, REFILL), 2)
-    print(f"\njourney {size}: {json.dumps(times)}")
+    print(f"\njourney: {json.dumps(times)}")
     assert seed_files == [], "rulebook file names shown (a reader has no such file)"
 
 
