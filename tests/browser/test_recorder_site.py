@@ -1,9 +1,10 @@
-"""The table recorder's page in chromium, at desktop and phone sizes, on the shared site server: a
-table starts a game (a card of the deal picked by name), records more than 40 actions by tapping
-(chance answered as it is asked), closes the page half-way, reopens /record and continues from the
-browser's own list; a refused play is shown with its rule and taken back; then the referee
-validates the stored game and it opens in the stepper. Nothing wider than the window, buttons a
-finger's size, no console error but Voila 0.5.13's own.
+"""The table recorder's page in chromium, on the shared site server, tapped at the phone's size
+(and widened to a desktop's window at each screenshot): a table starts a game (a card of the deal
+picked by name), records more than 40 actions by tapping (chance answered as it is asked), closes
+the page half-way, reopens /record and continues from the browser's own list; a refused play is
+shown with its rule and taken back; then the referee validates the stored game and it opens in the
+stepper. Nothing wider than the window, buttons a finger's size, no console error but Voila
+0.5.13's own.
 
 Screenshots go to ``$MUNCHKIN_SCREENSHOTS`` (default: the test's tmp folder) as recorder_<size>_*.png.
 """
@@ -136,20 +137,30 @@ def start_game(page) -> None:
     page.wait_for_function("() => location.search.includes('key=')")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_it(
-    record_server, browser, tmp_path, size, request
+    record_server, browser, tmp_path, request
 ):
+    """Tapped at the phone's size; at each screenshot the page is widened to a desktop's window
+    too, and fits both."""
     folder = shots(tmp_path)
-    context = browser.new_context(viewport=SIZES[size], locale="en-US")
+
+    def at_both_sizes(name: str, full_page: bool = False) -> None:
+        for size in ("phone", "desktop"):
+            page.set_viewport_size(SIZES[size])
+            page.wait_for_timeout(300)  # the widgets' layout at this width
+            assert overflow(page) <= 0, f"{name}: wider than the {size}'s window"
+            page.screenshot(path=str(folder / f"recorder_{size}_{name}.png"), full_page=full_page)
+        page.set_viewport_size(SIZES["phone"])
+        page.wait_for_timeout(300)
+
+    context = browser.new_context(viewport=SIZES["phone"], locale="en-US")
     request.addfinalizer(context.close)
     page = context.new_page()
     page.set_default_timeout(90_000)
     bad = console_problems(page)
     page.goto(record_server.url)
     page.locator(".munchkin-rec-start").wait_for(state="visible")
-    assert overflow(page) <= 0, "the start form is wider than the window"
-    page.screenshot(path=str(folder / f"recorder_{size}_start.png"), full_page=True)
+    at_both_sizes("start", full_page=True)
     start_game(page)
     address = page.url
     assert "Ana lays out their first cards" in page.locator(STATUS).inner_text()
@@ -161,14 +172,14 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     while stored(page) < HALF:
         taps.append(record_one(page))
         if len(taps) == 6:
-            page.screenshot(path=str(folder / f"recorder_{size}_table.png"))
+            at_both_sizes("table")
         assert overflow(page) <= 0, f"wider than the window after {taps[-1]!r}"
     # a card drawn asked for by name: the prompt, looked at
     asked = page.locator(".munchkin-rec-common button", has_text="Kick open the door")
     if asked.count():
         tap(page, asked.first)
         page.locator(".munchkin-rec-pick-search input").fill("go")
-        page.screenshot(path=str(folder / f"recorder_{size}_card_asked.png"))
+        at_both_sizes("card_asked")
         while answer_chance(page):
             pass
         taps.append("Kick open the door")
@@ -203,14 +214,13 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     tap(page, page.locator(".munchkin-rec-other-record"))
     ruling = page.locator(".munchkin-rec-ask-box .munchkin-ruling")
     assert "The rules do not allow it" in ruling.inner_text() and ruling.get_attribute("data-rule")
-    page.screenshot(path=str(folder / f"recorder_{size}_refused.png"))
+    at_both_sizes("refused")
     tap(page, page.locator(".munchkin-rec-take-back"))
     assert not page.locator(".munchkin-rec-ask-box .munchkin-ruling").count()
 
     while stored(page) < ACTIONS:
         taps.append(record_one(page))
-    assert overflow(page) <= 0
-    page.screenshot(path=str(folder / f"recorder_{size}_later.png"))
+    at_both_sizes("later")
     buttons = page.locator(".munchkin-rec-common button")
     for i in range(buttons.count()):
         box = buttons.nth(i).bounding_box()
@@ -237,5 +247,5 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     page.locator(".munchkin-stepper").first.wait_for(state="visible")
     assert "/games" in page.url
     assert bad == [], bad
-    print(f"\n{size}: {len(actions)} actions recorded through the page ({len(taps)} plays tapped)")
+    print(f"\n{len(actions)} actions recorded through the page ({len(taps)} plays tapped)")
     context.close()
