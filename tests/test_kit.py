@@ -214,6 +214,16 @@ def test_no_plug_in_is_named_in_the_shared_code():
     assert found == {}
 
 
+def test_the_pages_and_bots_take_the_base_game_from_the_rules():
+    """A page, a bot or a figure that needs a default game names `BASE_GAME`, never its id."""
+    found = []
+    for pkg in ("widgets", "bots", "viz"):
+        for path in sorted((ROOT / "munchkin_nb" / pkg).rglob("*.py")):
+            if re.search(r"""["']classic["']""", path.read_text(encoding="utf-8")):
+                found.append(str(path.relative_to(ROOT)))
+    assert found == []
+
+
 def test_architecture_doc_holds_the_generated_hook_and_kit_tables():
     doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     assert doc == kit.render(doc), (

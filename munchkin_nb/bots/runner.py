@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
 from munchkin_nb.engine import Action, Event, Game, GameState, context, legal_actions
+from munchkin_nb.rules import BASE_GAME
 
 NAMES = ["Ana", "Ben", "Cleo", "Dario", "Eva", "Fritz"]
 
@@ -49,7 +50,7 @@ def play_game(
     bot: str = "heuristic",
     max_turns: int = 400,
     max_events: int = 200_000,
-    ruleset: str = "classic",
+    ruleset: str = BASE_GAME,
     modules: Sequence[str] = (),
     mix: Sequence[str] = (),
 ) -> GameRecord:

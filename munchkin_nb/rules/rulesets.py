@@ -57,8 +57,11 @@ class Ruleset:
     source: str = "Munchkin (the base game)"
 
 
+#: the base game's ruleset and card set: what a game, a page or a bot takes when none is named
+BASE_GAME = "classic"
+
 RULESETS: dict[str, Ruleset] = {
-    "classic": Ruleset(name="classic", card_set="classic"),
+    BASE_GAME: Ruleset(name=BASE_GAME, card_set=BASE_GAME),
 }
 
 
@@ -79,7 +82,7 @@ class Module:
     #: the rulebook section it follows, as a reader knows it
     source: str
     #: the rulesets it can be added to
-    rulesets: tuple[str, ...] = ("classic",)
+    rulesets: tuple[str, ...] = (BASE_GAME,)
     #: the largest die it rolls (a scenario's or a transcript's dice may show up to this)
     die_sides: int = 6
     #: move -> how often a heuristic bot takes it when it may (a module's own moves)
@@ -118,7 +121,7 @@ def deck_name(ruleset_name: str, modules: Sequence[str] = (), mix: Sequence[str]
     return "+".join([MIX.join([RULESETS[ruleset_name].card_set, *mix]), *extra])
 
 
-def check_mix(names: object, ruleset_name: str = "classic") -> list[str]:
+def check_mix(names: object, ruleset_name: str = BASE_GAME) -> list[str]:
     """The card sets to shuffle into a game of `ruleset_name`, checked (in the order named);
     ValueError in one line names a set that is unknown, named twice, the game's own, or one whose
     cards this ruleset's rules cannot play."""
@@ -141,7 +144,7 @@ def check_mix(names: object, ruleset_name: str = "classic") -> list[str]:
     return list(names)
 
 
-def check_modules(names: object, ruleset_name: str = "classic") -> list[str]:
+def check_modules(names: object, ruleset_name: str = BASE_GAME) -> list[str]:
     """The module ids, checked, in their canonical order (by name: a game is the same whatever
     order they were named in); ValueError in one line names an unknown or misplaced one, or two
     that set one of the ruleset's numbers differently."""

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from munchkin_nb.engine.core.events import Event
+from munchkin_nb.rules import BASE_GAME
 from munchkin_nb.rules.registry import PLUGINS
 
 # the language being told: set for the length of one describe/action_words call
@@ -81,7 +82,7 @@ def _card_name(source: Any, cid: str | None) -> str:
             set_name = (
                 getattr(source, "card_set", None)
                 or (source if isinstance(source, str) else None)
-                or "classic"
+                or BASE_GAME
             )
             from munchkin_nb.engine.core.cards import card_set
 

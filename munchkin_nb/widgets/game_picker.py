@@ -29,7 +29,7 @@ def _names(players: Any) -> list[str]:
 
 
 def rules_words(g: dict[str, Any]) -> str:
-    """The ruleset and its modules: "classic", "classic + <module>"."""
+    """The ruleset and its modules: "<ruleset>", "<ruleset> + <module>"."""
     return " + ".join([str(g.get("ruleset", "?")), *map(str, g.get("modules") or [])])
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from munchkin_nb.engine.core.events import Event
+from munchkin_nb.rules import BASE_GAME
 from munchkin_nb.viz.figures import Spec
 from munchkin_nb.viz.graphs import interaction_graph_spec
 
@@ -78,8 +79,8 @@ class GraphView(View):
     def _card_set_name(self) -> str:
         for e in self.events[:1]:
             if e.type == "GameStarted":
-                return e.payload.get("card_set") or "classic"
-        return "classic"
+                return e.payload.get("card_set") or BASE_GAME
+        return BASE_GAME
 
     def mark(self, turn: int | None) -> None:
         """Mark the turn the replay stands in (None: no mark); redrawn if it was drawn."""

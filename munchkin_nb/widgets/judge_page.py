@@ -27,7 +27,7 @@ from munchkin_nb.judge.ask import Allowed, Ruling
 from munchkin_nb.judge.from_game import position_from_text
 from munchkin_nb.judge.position import PHASES
 from munchkin_nb.judge.said import BLANKS, sentence_in
-from munchkin_nb.rules import RULE_INDEX, RULESETS, ruleset
+from munchkin_nb.rules import BASE_GAME, RULE_INDEX, RULESETS, ruleset
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.i18n import wording
 from munchkin_nb.rules.rulesets import MODULES, deck_name, ruleset_with
@@ -76,7 +76,7 @@ class JudgePage(View):
         self.tried: list[list[str]] = []  # the lines of each action tried, to step back
         self.enhancer_places: dict[str, dict[str, str]] = {}  # an imported enhancer's monster and player
         self.on_position: list[Any] = []  # called with each valid position (the page's address)
-        self.cat = self._catalogue("classic", [])
+        self.cat = self._catalogue(BASE_GAME, [])
         self._move_menus: dict[tuple[str, ...], list[tuple[str, str]]] = {}
 
         # -- the editor -----------------------------------------------------------------------

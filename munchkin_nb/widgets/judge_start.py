@@ -9,6 +9,7 @@ from typing import Any
 
 from munchkin_nb.engine.core.cards import card_set as load_set
 from munchkin_nb.judge import Position, may_do
+from munchkin_nb.rules import BASE_GAME
 from munchkin_nb.viz.words import action_words
 
 from .judge_editor import Catalogue, _
@@ -47,7 +48,7 @@ def warm() -> None:
     state = Position.from_data(EXAMPLE).game().state
     may_do(state)
     for lang in LANGUAGES:
-        cat = Catalogue(load_set("classic"), lang)
+        cat = Catalogue(load_set(BASE_GAME), lang)
         cat.labels()
         for found in may_do(state).values():
             for a in found:

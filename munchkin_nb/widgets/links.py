@@ -18,6 +18,7 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 
+from munchkin_nb.rules import BASE_GAME
 from munchkin_nb.site import page_url, site_text
 
 EVENTS_PER_RULE = 3  # the events a rule links to: its first use in each of the first games citing it
@@ -143,7 +144,7 @@ def card_link(card: str, lang: str = "en", text: str | None = None) -> str:
 
 
 @lru_cache(maxsize=8)
-def cards_with_a_view(card_set: str = "classic") -> frozenset[str]:
+def cards_with_a_view(card_set: str = BASE_GAME) -> frozenset[str]:
     """The cards the rules explorer's card view can show (those of `card_set` with a neighbourhood):
     a card_link to any other card would land on the view's default card."""
     from munchkin_nb.cards import load_set

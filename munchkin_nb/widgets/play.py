@@ -26,6 +26,7 @@ from munchkin_nb.bots.runner import NAMES, Bot, ask_around, bot_move, table_view
 from munchkin_nb.engine import Action, Event, Game, IllegalAction, apply, context, evolve, legal_actions
 from munchkin_nb.engine.core.cards import card
 from munchkin_nb.i18n import LANGUAGES, catalogue_path, gettext
+from munchkin_nb.rules import BASE_GAME
 from munchkin_nb.store import EventStore
 from munchkin_nb.viz.words import action_words, card_name, describe
 
@@ -103,7 +104,7 @@ class GuidedGame(View):
         self.me = self.names[seat]
         self.seed = seed
         self.max_turns = max_turns
-        self.game = Game.start(self.names, "classic", seed=seed)
+        self.game = Game.start(self.names, BASE_GAME, seed=seed)
         # the same bots (and seeds) as play_game's, in every seat but the learner's
         self.bots: dict[str, Bot] = {
             n: HeuristicBot(seed * 101 + i) for i, n in enumerate(self.names) if n != self.me

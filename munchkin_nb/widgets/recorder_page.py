@@ -25,7 +25,7 @@ from munchkin_nb.engine import Action, GameState, evolve, fold
 from munchkin_nb.engine.core.cards import card_set as load_set
 from munchkin_nb.i18n import gettext
 from munchkin_nb.recorder import RecordingError
-from munchkin_nb.rules import RULE_INDEX, RULESETS, ruleset
+from munchkin_nb.rules import BASE_GAME, RULE_INDEX, RULESETS, ruleset
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.i18n import wording
 from munchkin_nb.rules.rulesets import MODULES, deck_name, ruleset_with
@@ -141,7 +141,7 @@ class RecorderPage(View):
         self.ruleset = widgets.Dropdown(
             description=t("ruleset"),
             options=[(f"{r} ({judged(ruleset(r).source)})", r) for r in RULESETS],
-            value="classic",
+            value=BASE_GAME,
             layout=widgets.Layout(width="480px", max_width="100%"),
         )
         self.ruleset.add_class("munchkin-rec-ruleset")

@@ -15,6 +15,7 @@ import traitlets
 from munchkin_nb.engine import Action
 from munchkin_nb.engine.core.cards import card_set as load_set
 from munchkin_nb.judge.said import sentence_in
+from munchkin_nb.rules import BASE_GAME
 from munchkin_nb.scenarios.fields import FieldError
 from munchkin_nb.scenarios.names import CardNames
 from munchkin_nb.site import site_text
@@ -204,11 +205,11 @@ def warm() -> None:
     """Read what every visit needs (the card sets, the engine's moves) before the visitor comes."""
     from munchkin_nb.engine import Game, legal_actions
 
-    game = Game.start(list(NAMES[:3]), "classic", seed=0)
+    game = Game.start(list(NAMES[:3]), BASE_GAME, seed=0)
     for name in game.state.names():
         legal_actions(game.state, name)
     for lang in ("en",):
-        Catalogue(load_set("classic"), lang).labels()
+        Catalogue(load_set(BASE_GAME), lang).labels()
     site_text("en")
 
 

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import yaml
 
 from munchkin_nb.i18n import LANGUAGES, gettext, pgettext
-from munchkin_nb.rules import RULES, RULESETS, Rule
+from munchkin_nb.rules import BASE_GAME, RULES, RULESETS, Rule
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.compare import compared_rulesets, differences
 from munchkin_nb.rules.i18n import card_name, wording
@@ -68,7 +68,7 @@ def real_rulesets() -> list[str]:
     return [n for n in sorted(RULESETS) if n in own] + [n for n in sorted(MODULES) if n in own]
 
 
-def card_set_for(name: str | None, default: str = "classic") -> str:
+def card_set_for(name: str | None, default: str = BASE_GAME) -> str:
     """The cards a choice of the ruleset picker plays with: a ruleset's set, or a module's cards
     joined to the set of the game it belongs to ("classic+<module>"); `default` for all of them."""
     if name in MODULES:
@@ -195,7 +195,7 @@ class RulesExplorer(View):
         ruleset: str | None = None,
         scenario_dir: Path = SCENARIO_DIR,
         lang: str = "en",
-        card_set: str = "classic",
+        card_set: str = BASE_GAME,
     ) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
@@ -213,7 +213,7 @@ class RulesExplorer(View):
         self.ruleset_note = widgets.HTML()
         if len(choices) > 1:
             # the base game first: a visitor searching "run away" means its rules, not every game's
-            start = ruleset or ("classic" if "classic" in choices else ALL)
+            start = ruleset or (BASE_GAME if BASE_GAME in choices else ALL)
             self.ruleset = widgets.Dropdown(options=self._ruleset_options(choices, lang), value=start)
             self.ruleset.observe(lambda _c: self._ruleset_changed(), names="value")
         self.only_ruleset = choices[0] if len(choices) == 1 else None
@@ -357,7 +357,7 @@ class CardRelations(View):
     """Pick a card and see its neighbourhood; below, the overview of monsters and items by race,
     class and sex. The card set and its figures are made here, on demand, not at page load."""
 
-    def __init__(self, card_set: str = "classic", lang: str = "en") -> None:
+    def __init__(self, card_set: str = BASE_GAME, lang: str = "en") -> None:
         from munchkin_nb.cards import load_set
 
         self.card_set = load_set(card_set)
