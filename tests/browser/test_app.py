@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import urllib.request
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -25,6 +26,7 @@ TABLE = ".munchkin-table-box table.munchkin-table"
 EVENT = ".munchkin-stepper .munchkin-event b"
 TURN = ".munchkin-turn input"
 ERROR = ".munchkin-error"
+ANALYSER = Path(__file__).resolve().parents[2] / "notebooks" / "replay_analyser.ipynb"
 COMBAT_PLOT = ".munchkin-combat-figure .js-plotly-plot"
 GRAPH_PLOT = ".munchkin-graph-figure .js-plotly-plot"
 SHOW_GRAPH = ".munchkin-show-graph"
@@ -229,8 +231,12 @@ def test_icon_font_comes_from_this_server(app_server, watched_page):
         ("garbage.db", b"this is not an SQLite file\n" * 40, "is not a readable SQLite database"),
         ("other.db", "sqlite-without-games", "not a Munchkin event store"),
     ],
+    ids=["missing", "not-sqlite", "not-ours"],
 )
 def test_bad_database_shows_a_message(start_app, tmp_path, watched_page, name, content, expected):
+    """The games page and the replay analyser of a site on a bad store (one server for both):
+    each says what is wrong, shows no game (none simulated as if they were the file), and the
+    file is left byte for byte as it was (a missing one is not made)."""
     path = tmp_path / name
     if isinstance(content, bytes):
         path.write_bytes(content)
@@ -240,6 +246,7 @@ def test_bad_database_shows_a_message(start_app, tmp_path, watched_page, name, c
         with sqlite3.connect(path) as conn:
             conn.execute("CREATE TABLE t (x)")
         conn.close()
+    before = path.read_bytes() if path.exists() else None
     server = start_app(db=path)
     page, watch = watched_page
     page.goto(server.url)
@@ -248,6 +255,16 @@ def test_bad_database_shows_a_message(start_app, tmp_path, watched_page, name, c
     assert expected in message.inner_text()
     assert page.locator(PICKER).count() == 0
     assert_no_leak(page)
+
+    page.goto(start_app(db=path, notebook=ANALYSER).url)
+    message = page.locator(ERROR)
+    message.wait_for(state="visible")
+    assert expected in message.inner_text()
+    body = page.locator("body").inner_text()
+    assert "games in" not in body and "Traceback" not in body and "There was an error" not in body
+    assert page.locator(".munchkin-stepper").count() == 0
+    assert page.title() == "Munchkin replay analyser"
+    assert (path.read_bytes() if path.exists() else None) == before
     watch.assert_clean()
 
 

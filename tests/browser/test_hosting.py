@@ -154,34 +154,3 @@ def test_the_app_fits_the_screen(app_server, browser, tmp_path, size):
         assert probe["outsideLinks"] == 0
     finally:
         context.close()
-
-
-ANALYSER = Path(__file__).resolve().parents[2] / "notebooks" / "replay_analyser.ipynb"
-
-
-@pytest.mark.parametrize(
-    "name, expected", [("missing.db", "does not exist"), ("foreign.db", "not a Munchkin event store")]
-)
-def test_the_analyser_says_what_is_wrong_with_the_store(start_app, tmp_path, watched_page, name, expected):
-    """Like the app: a message, no simulated games shown as if they were the file, and a file
-    that is not ours is left byte for byte as it was."""
-    import sqlite3
-
-    path = tmp_path / name
-    if name == "foreign.db":
-        with sqlite3.connect(path) as conn:
-            conn.execute("CREATE TABLE notes (x)")
-        conn.close()
-    before = path.read_bytes() if path.exists() else None
-    server = start_app(db=path, notebook=ANALYSER)
-    page, watch = watched_page
-    page.goto(server.url)
-    message = page.locator(".munchkin-error")
-    message.wait_for(state="visible")
-    assert expected in message.inner_text()
-    body = page.locator("body").inner_text()
-    assert "games in" not in body and "Traceback" not in body and "There was an error" not in body
-    assert page.locator(".munchkin-stepper").count() == 0
-    assert (path.read_bytes() if path.exists() else None) == before
-    assert page.title() == "Munchkin replay analyser"
-    watch.assert_clean()
