@@ -1,8 +1,9 @@
 """Every page of the app (the games, the course, the rules explorer, the replay analyser, the
-statistics, a guided game) at phone (390x844) and desktop (1280x900) sizes: its tab title, a link
-that lands on the position it names and an address that keeps naming it, a copy-link button,
-controls at least 40 px tall and none past the window's edge, and a console with no error and no
-warning of ours.
+statistics, a guided game), opened at the phone's size (390x844), then widened to a desktop's
+(1280x900): its tab title, a link that lands on the position it names and an address that keeps
+naming it, a copy-link button; at both sizes, controls at least 40 px tall and none past the
+window's edge; a console with no error and no warning of ours. (Pages opened at a desktop's size
+from the start: the other browser tests.)
 
 Screenshots go to ``$MUNCHKIN_SCREENSHOTS`` (default: the test's tmp folder), one per page and size.
 """
@@ -124,12 +125,11 @@ LAYOUT_PROBE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("name", list(PAGES))
-def test_every_page_has_its_title_its_link_and_fits(browser, servers, game, tmp_path, name, size):
+def test_every_page_has_its_title_its_link_and_fits(browser, servers, game, tmp_path, name):
     spec = PAGES[name]
     server = servers(name)
-    context = browser.new_context(viewport=SIZES[size])
+    context = browser.new_context(viewport=SIZES["phone"])
     page = context.new_page()
     page.set_default_timeout(90_000)
     problems = console_problems(page)
@@ -144,14 +144,16 @@ def test_every_page_has_its_title_its_link_and_fits(browser, servers, game, tmp_
         wanted = {k: v[0] for k, v in parse_qs(urlsplit(asked).query).items()}
         shown = address(page)
         assert {k: shown.get(k) for k in wanted} == wanted, (shown, wanted)
-        page.wait_for_timeout(1000)  # figures drawn after the first view
-        probe = page.evaluate(LAYOUT_PROBE)
         folder = Path(os.environ.get("MUNCHKIN_SCREENSHOTS") or tmp_path)
         folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(folder / f"page-{name}-{size}.png"), full_page=True)
-        assert probe["page"] <= 0, f"the page is {probe['page']} px wider than the window"
-        assert probe["outside"] == [], probe["outside"]
-        assert probe["small"] == [], probe["small"]
+        for size in SIZES:
+            page.set_viewport_size(SIZES[size])
+            page.wait_for_timeout(1000)  # figures drawn after the first view, or redrawn wider
+            probe = page.evaluate(LAYOUT_PROBE)
+            page.screenshot(path=str(folder / f"page-{name}-{size}.png"), full_page=True)
+            assert probe["page"] <= 0, f"{size}: the page is {probe['page']} px wider than the window"
+            assert probe["outside"] == [], (size, probe["outside"])
+            assert probe["small"] == [], (size, probe["small"])
         if name == "analyser" and problems and all(LOST_MODEL in p for p in problems):
             pytest.xfail(f"known, not yet understood: the analyser page sometimes logs {LOST_MODEL!r}")
         assert problems == [], problems
