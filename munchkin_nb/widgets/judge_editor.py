@@ -4,6 +4,7 @@ player's fields (munchkin_nb.widgets.judge_page lays them out and answers)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -92,6 +93,34 @@ def wide(w: widgets.Widget, width: str = "100%") -> widgets.Widget:
     w.layout.width = width
     w.layout.max_width = "100%"
     return w
+
+
+def text_upload(
+    accept: str,
+    description: str,
+    cls: str,
+    on_text: Callable[[str, str], object],
+    on_not_text: Callable[[], object],
+) -> widgets.FileUpload:
+    """A button that uploads one file of the kinds `accept` names: its text goes to
+    ``on_text(text, file name)``, or ``on_not_text()`` is called when it is not UTF-8 text."""
+    button = widgets.FileUpload(accept=accept, multiple=False, description=description)
+    button.layout.width = "auto"
+    button.add_class(cls)
+
+    def uploaded(change: Any) -> None:
+        files = change["new"] if isinstance(change, dict) else change.new
+        if not files:
+            return
+        try:
+            text = bytes(files[0]["content"]).decode("utf-8")
+        except UnicodeDecodeError:
+            on_not_text()
+            return
+        on_text(text, str(files[0].get("name") or ""))
+
+    button.observe(uploaded, names="value")
+    return button
 
 
 def row(children: list[widgets.Widget], cls: str = "") -> widgets.HBox:

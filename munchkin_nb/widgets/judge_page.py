@@ -49,6 +49,7 @@ from .judge_editor import (
     field_key,
     problem_html,
     row,
+    text_upload,
     wide,
 )
 from .judge_start import EXAMPLE, LEAD, rule_folded
@@ -249,12 +250,13 @@ class JudgePage(View):
         self.export_html.add_class("munchkin-judge-export")
         self.scenario_text = wide(widgets.Textarea(value="", rows=8))
         self.scenario_text.add_class("munchkin-judge-scenario")
-        self.upload = widgets.FileUpload(
-            accept=".yaml,.yml", multiple=False, description=t("import a scenario file")
+        self.upload = text_upload(
+            ".yaml,.yml",
+            t("import a scenario file"),
+            "munchkin-judge-import",
+            lambda text, name: self.import_text(text, name or "scenario.yaml"),
+            lambda: self._notice(self.t("This file cannot be read:"), [self.t("it is not UTF-8 text")]),
         )
-        self.upload.layout.width = "auto"
-        self.upload.add_class("munchkin-judge-import")
-        self.upload.observe(self._uploaded, names="value")
         self.import_notice = widgets.HTML()
         self.link_notice = widgets.HTML()
         self.link_notice.add_class("munchkin-judge-link-notice")
@@ -772,18 +774,6 @@ class JudgePage(View):
         ).value = (
             f"<div class='munchkin-judge-problem' role='status'><b>{escape(head)}</b><ul>{items}</ul></div>"
         )
-
-    def _uploaded(self, change: Any) -> None:
-        files = change["new"] if isinstance(change, dict) else change.new
-        if not files:
-            return
-        f = files[0]
-        try:
-            text = bytes(f["content"]).decode("utf-8")
-        except UnicodeDecodeError:
-            self._notice(self.t("This file cannot be read:"), [self.t("it is not UTF-8 text")])
-            return
-        self.import_text(text, f.get("name", "scenario.yaml"))
 
 
 #: PyYAML's safe dumper, in C where libyaml is built in

@@ -80,7 +80,7 @@ class _Checkpoint:
 
 
 class GuidedGame(View):
-    """A whole classic game: `players` seats (3–6), the learner in seat `seat`, bots in the others;
+    """A whole game of the base game: `players` seats (3–6), the learner in seat `seat`, bots in the others;
     its texts in `lang` (English or Spanish), or in the language the browser keeps for the course."""
 
     def __init__(

@@ -35,7 +35,7 @@ from munchkin_nb.viz.words import action_words, card_name, describe
 
 from .address import PageAddress
 from .base import View
-from .judge_editor import NAMES, Catalogue, wide
+from .judge_editor import NAMES, Catalogue, text_upload, wide
 from .links import in_link, link, rule_link
 from .recorder_other import OtherAction
 from .recorder_parts import (
@@ -102,12 +102,13 @@ class RecorderPage(View):
         self.kept_box.add_class("munchkin-rec-kept")
         self._build_form()
         self._build_table()
-        self.upload = widgets.FileUpload(
-            accept=".jsonl,.json,.txt", multiple=False, description=t("import a file")
+        self.upload = text_upload(
+            ".jsonl,.json,.txt",
+            t("import a file"),
+            "munchkin-rec-import",
+            lambda text, _name: self.import_text(text),
+            self._not_text,
         )
-        self.upload.layout.width = "auto"
-        self.upload.add_class("munchkin-rec-import")
-        self.upload.observe(self._uploaded, names="value")
         self.import_notice = widgets.HTML()
         self.import_notice.add_class("munchkin-rec-import-notice")
         files = widgets.VBox(
@@ -783,16 +784,6 @@ class RecorderPage(View):
         self._show(rec, key)
         return True
 
-    def _uploaded(self, change: Any) -> None:
-        files = change["new"] if isinstance(change, dict) else change.new
-        if not files:
-            return
-        try:
-            text = bytes(files[0]["content"]).decode("utf-8")
-        except UnicodeDecodeError:
-            said = self.t("This file cannot be recorded on: {error}").format(
-                error=self.t("it is not UTF-8 text")
-            )
-            self.import_notice.value = f"<div class='munchkin-rec-problem' role='status'>{escape(said)}</div>"
-            return
-        self.import_text(text)
+    def _not_text(self) -> None:
+        said = self.t("This file cannot be recorded on: {error}").format(error=self.t("it is not UTF-8 text"))
+        self.import_notice.value = f"<div class='munchkin-rec-problem' role='status'>{escape(said)}</div>"

@@ -70,7 +70,7 @@ def real_rulesets() -> list[str]:
 
 def card_set_for(name: str | None, default: str = BASE_GAME) -> str:
     """The cards a choice of the ruleset picker plays with: a ruleset's set, or a module's cards
-    joined to the set of the game it belongs to ("classic+<module>"); `default` for all of them."""
+    joined to the set of the game it belongs to ("<game>+<module>"); `default` for all of them."""
     if name in MODULES:
         mod = MODULES[name]
         return deck_name(mod.rulesets[0], [mod.name])
@@ -183,7 +183,7 @@ INTRO = (
 class RulesExplorer(View):
     """A language picker, a search box and (when there is a real choice) a ruleset picker over the
     rule catalogue; a second tab shows how the cards relate, built when first opened. The page's
-    address follows the search (``?lang=es&q=huir&ruleset=classic&tab=cards``, see `go_to`)."""
+    address follows the search (``?lang=es&q=huir&ruleset=<ruleset>&tab=cards``, see `go_to`)."""
 
     TABS = ("rules", "cards", "differs")
 
