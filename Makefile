@@ -13,10 +13,13 @@ TEST_WORKERS ?= 2
 
 venv: $(STAMP)
 
+# uv (from PyPI, into the venv) installs the same packages as pip, in about 10 s instead of 60
+# (measured from an empty cache); --compile-bytecode as pip does, so that the first test run's
+# many processes (kernels, servers) do not each compile the libraries they import.
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dev]'
+	$(PY) -m pip install --quiet uv
+	$(VENV)/bin/uv pip install --quiet --python $(PY) --compile-bytecode -e '.[test,dev]'
 	touch $(STAMP)
 
 # Debian's chromium for the browser tests, never a browser download of playwright's own; and a
