@@ -12,6 +12,7 @@ apt); Playwright never downloads a browser of its own here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import statistics
@@ -54,6 +55,21 @@ def is_outside(url: str) -> bool:
     if parts.scheme not in {"http", "https", "ws", "wss", "ftp"}:
         return False
     return (parts.hostname or "") not in LOCAL_HOSTS
+
+
+def leave(context) -> None:
+    """Close a browser context as a visitor closes a window: each page's ``beforeunload`` runs
+    first, in which Voila's page asks the server to shut its kernel down, and the page is closed
+    before the context is. Playwright's ``context.close()`` alone runs no ``beforeunload``: the
+    page's kernel then lives on until the server's idle cull (45 s in voila.json), and a quick run
+    of page loads reaches the server's cap of kernels and is shown the busy page."""
+    for page in context.pages:
+        if page.is_closed():
+            continue
+        # a page that hangs in its unload is closed with the context
+        with contextlib.suppress(Exception), page.expect_event("close", timeout=10_000):
+            page.close(run_before_unload=True)
+    context.close()
 
 
 @contextmanager
@@ -114,8 +130,7 @@ def time_page(
     try:
         elapsed = timed_goto(page, url, ready_selector, timeout, scroll_to)
     finally:
-        page.close()  # the kernel is shut down or culled by the server
-        context.close()
+        leave(context)  # the page's kernel is shut down at once, as when a visitor leaves
     if outside:
         raise RuntimeError(f"{url} asked for outside resources: {outside}")
     return elapsed

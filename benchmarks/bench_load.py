@@ -13,6 +13,7 @@ closed (the preheated kernel waiting in the pool is not a page's).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from typing import Any
@@ -88,6 +89,11 @@ async def visitor(browser: Any, url: str, delay: float, read: float, timeout: fl
     except Exception as error:
         result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
     finally:
+        # the visitor leaves as a browser window closes: the page's beforeunload asks the server
+        # to shut its kernel down (app_timing.leave); a bare context.close() leaves it to the cull
+        with contextlib.suppress(Exception):
+            async with page.expect_event("close", timeout=10_000):
+                await page.close(run_before_unload=True)
         await context.close()
     return result
 

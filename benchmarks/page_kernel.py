@@ -80,7 +80,7 @@ def load_page(
     """Open `url` in a fresh context, time it until `ready` shows, wait for `then` too (what the
     page draws after it, untimed; scrolled to `scroll_to` first), read the page's kernel
     memory, close."""
-    from .app_timing import scroll_into_view, timed_goto
+    from .app_timing import leave, scroll_into_view, timed_goto
 
     context = browser.new_context()
     page = context.new_page()
@@ -94,6 +94,5 @@ def load_page(
         time.sleep(SETTLE)
         kernel = kernel_rss_mb(server, str(config.get("kernelId", ""))) if config.get("kernelId") else None
     finally:
-        page.close()
-        context.close()
+        leave(context)
     return PageLoad(seconds, kernel)

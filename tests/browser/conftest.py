@@ -24,7 +24,8 @@ Fixtures:
   notebook alone at ``/``. Every server stops at the end of the session.
 - ``browser``: /usr/bin/chromium through Playwright (never ``playwright install``), one for the
   session; each test opens its own context (cookies, storage) and closes it, so that its
-  page's kernel is shut down at once.
+  page's kernel is shut down at once: a context's ``close()`` here runs each page's
+  ``beforeunload`` first, as a browser window closing does (``Chromium``, ``VisitorContext``).
 - ``watched_page``: a fresh page whose console errors, page errors and requests
   to hosts other than this machine are recorded (``watch.console_errors``,
   ``watch.outside_requests``); outside requests are aborted, there is no network.
@@ -50,7 +51,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks.app_timing import CHROMIUM, is_outside, launch_chromium  # noqa: E402 (after the sys.path set-up above)
+from benchmarks.app_timing import CHROMIUM, is_outside, launch_chromium, leave  # noqa: E402 (after the sys.path set-up above)
 from munchkin_nb.app import NOTEBOOK, SITE, AppServer, serve  # noqa: E402 (after the sys.path set-up above)
 from munchkin_nb.site import BY_NOTEBOOK, PAGES  # noqa: E402 (after the sys.path set-up above)
 
@@ -196,6 +197,41 @@ def app_server(site_page) -> SitePage:
     return site_page("games")
 
 
+class VisitorContext:
+    """A browser context whose ``close()`` is a visitor leaving (``app_timing.leave``: each
+    page's ``beforeunload`` runs, and Voila's page has its kernel shut down at once); every other
+    attribute is Playwright's context's own."""
+
+    def __init__(self, context) -> None:
+        self._context = context
+
+    def close(self) -> None:
+        leave(self._context)
+
+    def vanish(self) -> None:
+        """Closed with no goodbye (a browser that crashed, a network gone): no ``beforeunload``
+        runs, the server hears nothing."""
+        self._context.close()
+
+    def __getattr__(self, name: str):
+        return getattr(self._context, name)
+
+
+class Chromium:
+    """The session's chromium, its contexts `VisitorContext`s. Playwright's ``context.close()``
+    alone left every page's kernel to the idle cull (45 s): a quick run of tests had 12 pages'
+    kernels alive on the shared site, its cap, and the next page got the busy page."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **kwargs) -> VisitorContext:
+        return VisitorContext(self._browser.new_context(**kwargs))
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
@@ -204,20 +240,20 @@ def browser():
 
     with sync_playwright() as playwright:
         chromium = launch_chromium(playwright)
-        yield chromium
+        yield Chromium(chromium)
         chromium.close()
 
 
 @pytest.fixture(autouse=True)
 def _contexts_closed(request) -> Iterator[None]:
-    """Every browser context a test opened is closed when it ends, failed or not: a page left
-    open keeps its kernel on the shared site, and the next test that counts the server's kernels
-    (``test_site_journey``) would fail for it (a failed wait left two guided games open: 9
-    kernels, not 7)."""
+    """Every browser context a test opened is closed when it ends, failed or not, as a visitor
+    leaves (`leave`): a page left open keeps its kernel on the shared site, and the next test
+    that counts the server's kernels (``test_site_journey``) would fail for it (a failed wait
+    left two guided games open: 9 kernels, not 7)."""
     yield
     if "browser" in request.fixturenames:
         for context in list(request.getfixturevalue("browser").contexts):
-            context.close()
+            leave(context)
 
 
 @dataclass

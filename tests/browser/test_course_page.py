@@ -131,7 +131,7 @@ def test_a_lesson_through_its_checks_and_progress_after_reload(browser, course_s
     assert "1/2" in first.inner_text()
     # the page opened again is a new kernel: the progress comes back from the browser's storage
     # (a new tab of the same browser profile; a reload gets a 403 from Voila's kernel shutdown)
-    page.close()
+    page.close(run_before_unload=True)  # the tab closed: its kernel is shut down
     page = context.new_page()
     page.set_default_timeout(90_000)
     watch.attach_page(page)

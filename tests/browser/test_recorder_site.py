@@ -186,7 +186,7 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
 
     # closed half-way: a new page at /record offers to continue it, from this browser's list
     events_before = int(page.locator(STATUS).get_attribute("data-events") or 0)
-    page.close()
+    page.close(run_before_unload=True)  # the tab closed: its kernel is shut down
     page = context.new_page()
     page.set_default_timeout(90_000)
     bad += console_problems(page)

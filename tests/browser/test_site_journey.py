@@ -231,7 +231,6 @@ def test_a_bad_address_is_said_and_the_page_shows_its_default(
     assert console.bad == []
     name = re.sub(r"\W+", "-", named[:24]).strip("-")
     page.screenshot(path=str(screenshots(tmp_path) / f"site-bad-address-{name}.png"))
-    page.close(run_before_unload=True)
     context.close()
 
 
