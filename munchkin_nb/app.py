@@ -123,6 +123,7 @@ class AppServer:
     host: str
     port: int
     log_path: Path
+    stopping: bool = False  # SIGTERM sent (`ask_to_stop`)
 
     @property
     def url(self) -> str:
@@ -167,11 +168,18 @@ class AppServer:
             time.sleep(0.2)
         raise TimeoutError(f"the app did not answer at {probe} within {timeout} s:\n{self.log()}")
 
+    def ask_to_stop(self) -> None:
+        """SIGTERM, once: Voila shuts its kernels down and exits. Several servers asked together
+        shut down side by side (the tests' session end); `stop` then waits for each."""
+        if self.process.poll() is None and not self.stopping:
+            self.process.send_signal(signal.SIGTERM)
+            self.stopping = True
+
     def stop(self, timeout: float = 20.0) -> None:
         """SIGTERM (Voila then shuts its kernels down), then SIGKILL whatever is left."""
         kernels = self.kernel_pids()
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            self.ask_to_stop()
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
