@@ -1,7 +1,9 @@
-"""The analyser's new navigation in chromium, at desktop and phone (390 px) sizes: the turn and
-level buttons, keyboard shortcuts anywhere on the page (not in a text box), the tree of variations,
-the JSONL download and the game filters; and the statistics page (table, filter, plot, an example
-game). Screenshots go to $MUNCHKIN_SHOTS when it names a folder."""
+"""The analyser's new navigation in chromium: the turn and level buttons, keyboard shortcuts
+anywhere on the page (not in a text box), the tree of variations, the JSONL download and the game
+filters; and the statistics page (table, filter, plot, an example game). Each page is opened once
+(a page load is seconds of CPU): the keyboard's at a desktop's size, then checked narrowed to a
+phone's (390 px); the filters and the statistics at the phone's, then checked widened to a
+desktop's. Screenshots go to $MUNCHKIN_SHOTS when it names a folder."""
 
 from __future__ import annotations
 
@@ -64,6 +66,18 @@ def snap(page, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=False)
 
 
+def resize(page, size: str) -> None:
+    """The same page in the window of `size`, its widgets laid out again."""
+    page.set_viewport_size(SIZES[size])
+    page.wait_for_timeout(300)
+
+
+def fits(page, size: str) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"] + 1, (
+        f"the page scrolls sideways at the {size}'s size"
+    )
+
+
 def open_page(browser, url: str, size: str):
     context = browser.new_context(viewport=SIZES[size], accept_downloads=True)
     page = context.new_page()
@@ -74,8 +88,8 @@ def open_page(browser, url: str, size: str):
     return context, page, errors
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_keys_buttons_tree_and_download(browser, family_app, family_db, size, tmp_path):
+def test_keys_buttons_tree_and_download(browser, family_app, family_db, tmp_path):
+    size = "desktop"  # the keyboard's size; the buttons are clicked narrowed to a phone's too
     with EventStore(str(family_db), readonly=True) as store:
         events = store.events(1)
         child = store.games()[-1]
@@ -122,6 +136,15 @@ def test_keys_buttons_tree_and_download(browser, family_app, family_db, size, tm
         # the note is drawn just after the event: wait for it rather than read it at once
         page.locator(".munchkin-note", has_text="the dice are kind").wait_for()
         snap(page, f"analyser-navigation-{size}")
+        # on a phone: the same page narrowed, its buttons in the window and still working
+        resize(page, "phone")
+        fits(page, "phone")
+        page.locator(NEXT).click()
+        wait_for(page, 3)
+        page.locator(".munchkin-prev:not([disabled])").click()
+        wait_for(page, 2)
+        snap(page, "analyser-navigation-phone")
+        resize(page, "desktop")
         # the tree: game 1 and its variation; picking it keeps event 2 (they agree there)
         tree = page.locator(".munchkin-variations select")
         tree.wait_for(state="visible")
@@ -165,8 +188,8 @@ def test_keys_buttons_tree_and_download(browser, family_app, family_db, size, tm
     assert errors == []
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_game_filters(browser, family_app, size):
+def test_game_filters(browser, family_app):
+    size = "phone"  # then widened to a desktop's window
     context, page, errors = open_page(browser, family_app.url, size)
     try:
         page.locator(NEXT).wait_for(state="visible")
@@ -182,23 +205,23 @@ def test_game_filters(browser, family_app, size):
         page.locator(".munchkin-filter-count").filter(has_text=" of 4 games").wait_for()
         kept = [t.replace("\xa0", " ") for t in picker.locator("option").all_inner_texts()]
         assert kept and all(f"won by {names[0]}" in label for label in kept)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= SIZES[size]["width"] + 1, "the page scrolls sideways"
-        snap(page, f"analyser-filters-{size}")
+        for size in ("phone", "desktop"):
+            resize(page, size)
+            fits(page, size)
+            snap(page, f"analyser-filters-{size}")
     finally:
         context.close()
     assert errors == []
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_stats_page(browser, stats_app, family_db, size):
+def test_stats_page(browser, stats_app, family_db):
     from munchkin_nb.analysis.engines import sqlite_query
     from munchkin_nb.analysis.stats import corpus_stats
     from munchkin_nb.viz.words import any_card_name
 
     with sqlite_query(str(family_db)) as query:
         card = corpus_stats(query).cards[0].card
-    context, page, errors = open_page(browser, stats_app.url, size)
+    context, page, errors = open_page(browser, stats_app.url, "phone")  # then widened
     try:
         table = page.locator(".munchkin-stats-table table")
         table.wait_for(state="visible")
@@ -216,13 +239,16 @@ def test_stats_page(browser, stats_app, family_db, size):
         # four games: no card has games enough for a win rate, so a line says so instead of a plot
         page.locator(".munchkin-stats-view .munchkin-note").filter(has_text="too few games").wait_for()
         assert page.locator(".munchkin-stats-view .js-plotly-plot").count() == 0
-        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"] + 1
+        fits(page, "phone")
         page.locator(".munchkin-stats-filter input").fill("")
         page.wait_for_function(
             f"document.querySelectorAll('.munchkin-stats-table table tr').length == {rows}"
         )
-        page.locator(".munchkin-stats-filter").scroll_into_view_if_needed()
-        snap(page, f"stats-{size}")
+        for size in ("phone", "desktop"):
+            resize(page, size)
+            fits(page, size)
+            page.locator(".munchkin-stats-filter").scroll_into_view_if_needed()
+            snap(page, f"stats-{size}")
     finally:
         context.close()
     assert errors == []

@@ -1,5 +1,6 @@
-"""The guided game in chromium: 30 decisions (desktop) with hints and one undo, then the game opens
-in the stepper; at desktop and phone sizes, with no console error and no outside request."""
+"""The guided game in chromium: 30 decisions with hints and one undo, then the game opens in the
+stepper; the first decisions at the phone's size, the rest in a desktop's window (one game, the
+same page widened), with no console error and no outside request."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from munchkin_nb.site import PAGES
 from munchkin_nb.viz.move_words import ACTION_VARIANTS, ACTION_WORDS
 from munchkin_nb.viz.words import _ as _es
 from munchkin_nb.viz.words import telling
-from tests.browser.test_course_page import SIZES, _page, _shot
+from tests.browser.test_course_page import SIZES, _page, _shot, _shots
 
 pytestmark = pytest.mark.browser
 
@@ -48,27 +49,29 @@ def _decide(page):
     return moved
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_guided_game_with_hints_an_undo_and_its_review(browser, play_server, size):
-    context, page, watch = _page(browser, size)
+def test_a_guided_game_with_hints_an_undo_and_its_review(browser, play_server):
+    context, page, watch = _page(browser, "phone")
     page.goto(play_server.url)
     page.locator(".munchkin-hint-button").wait_for(state="visible")
     assert "Your hand" in page.locator(".munchkin-hand").inner_text()
-    _shot(page, f"play_start_{size}")
-    wanted = 30 if size == "desktop" else 6
-    decisions = 0
-    undone = size != "desktop"  # the undo is tried once, at the desktop size
-    while decisions < wanted:
+    _shot(page, "play_start_phone")
+    decisions, undone = 0, False
+    while decisions < 30:
         decisions += _decide(page)
-        if decisions == 3 and not undone:
+        if decisions == 3 and not undone:  # on the phone: one move taken back
             undone = True
             page.locator(".munchkin-undo").click()
             page.locator(".munchkin-undo:disabled").wait_for()
             decisions -= 1
-    _shot(page, f"play_moves_{size}")
+        if decisions == 6 and page.viewport_size == SIZES["phone"]:
+            _shot(page, "play_moves_phone")
+            page.set_viewport_size(SIZES["desktop"])  # the same game goes on in a desktop's window
+            page.wait_for_timeout(300)
+            _shot(page, "play_start_desktop")
+    _shot(page, "play_moves_desktop")
     page.locator(".munchkin-review").click()
     page.locator(".munchkin-play .munchkin-stepper").wait_for(state="visible")
-    _shot(page, f"play_review_{size}")
+    _shots(page, "play_review")
     watch.assert_clean()
     context.close()
 
