@@ -42,7 +42,10 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-test: lint chromium
+# The venv and chromium side by side (both mostly wait on downloads and the disk), then the lint.
+test:
+	$(MAKE) --no-print-directory -j2 venv chromium
+	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest -n $(TEST_WORKERS)
 
 bench: $(STAMP) chromium

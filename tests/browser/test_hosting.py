@@ -91,6 +91,7 @@ def test_a_link_to_no_such_game_shows_the_first_one_and_says_so(app_server, watc
     assert page.locator(EVENT).first.inner_text().replace("\xa0", " ").startswith("Event 1 of ")
     notice = page.locator(".munchkin-address-notice").inner_text()
     assert "game=9999" in notice and "event=abc" in notice and "default" in notice
+    assert "allowed are" in notice and "There was an error" not in page.inner_text("body")
     watch.assert_clean()
 
 

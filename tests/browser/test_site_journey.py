@@ -199,11 +199,11 @@ def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path
     assert seed_files == [], "rulebook file names shown (a reader has no such file)"
 
 
-# One bad address of each page, its notice seen in the browser; the other kinds of bad value (a
-# game the store lacks, a seed past 64 bits, 5,000 digits, a language no page speaks) are checked
-# on the pages as the notebooks build them, without a browser (tests/test_bad_addresses.py).
+# One bad address of each page, its notice seen in the browser (the games page's: a link to no
+# such game, tests/browser/test_hosting.py); the other kinds of bad value (a game the store lacks,
+# a seed past 64 bits, 5,000 digits, a language no page speaks) are checked on the pages as the
+# notebooks build them, without a browser (tests/test_bad_addresses.py).
 BAD_ADDRESSES = [
-    ("/games?game=abc", "game=abc", NEXT),
     ("/course?lesson=nonexistent", "lesson=nonexistent", ".munchkin-course-language select"),
     ("/rules?ruleset=bogus", "ruleset=bogus", ".munchkin-count"),
     ("/play?players=9&lang=es", "players=9", ".munchkin-review-link"),
