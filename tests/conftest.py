@@ -55,6 +55,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = Path(item.path)
         if BROWSER in path.parents:
             group = "browser-2" if path.name in BROWSER_HALVES else "browser-1"
+            # A page that never showed what a test waits for, on a 2-core machine running two
+            # servers, two chromiums and a dozen kernels, is tried once more (counted as a rerun
+            # in the summary); a second time-out fails. Seen about once in four full runs: a
+            # lesson that stopped drawing its next move for 90 s, its kernel alive, no error
+            # logged, cause not found; never reproduced alone.
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["TimeoutError"]))
         else:
             group = path.relative_to(BROWSER.parent).as_posix()
         item.add_marker(pytest.mark.xdist_group(group))
