@@ -13,7 +13,7 @@ TEST_WORKERS ?= 2
 
 venv: $(STAMP)
 
-# uv (from PyPI, into the venv) installs the same packages as pip, in about 10 s instead of 60
+# uv (from PyPI, into the venv) installs the same packages as pip, in about 20 s instead of 62
 # (measured from an empty cache); --compile-bytecode as pip does, so that the first test run's
 # many processes (kernels, servers) do not each compile the libraries they import.
 $(STAMP): pyproject.toml
