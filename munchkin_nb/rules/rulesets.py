@@ -55,13 +55,16 @@ class Ruleset:
     renames: Mapping[str, str] = field(default_factory=dict)
     #: the rulebook this ruleset follows, as a reader knows it
     source: str = "Munchkin (the base game)"
+    #: the card the rules explorer's card view opens at (one with many neighbours); "" for the
+    #: first card of the set by name
+    first_card: str = ""
 
 
 #: the base game's ruleset and card set: what a game, a page or a bot takes when none is named
 BASE_GAME = "classic"
 
 RULESETS: dict[str, Ruleset] = {
-    BASE_GAME: Ruleset(name=BASE_GAME, card_set=BASE_GAME),
+    BASE_GAME: Ruleset(name=BASE_GAME, card_set=BASE_GAME, first_card="dwarf"),
 }
 
 
