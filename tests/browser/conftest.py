@@ -23,9 +23,10 @@ Fixtures:
   culling times) or a notebook outside the site start a server of the old kind: that one
   notebook alone at ``/``. Every server stops at the end of the session.
 - ``browser``: /usr/bin/chromium through Playwright (never ``playwright install``), one for the
-  session; each test opens its own context (cookies, storage) and closes it, so that its
-  page's kernel is shut down at once: a context's ``close()`` here runs each page's
-  ``beforeunload`` first, as a browser window closing does (``Chromium``, ``VisitorContext``).
+  session, with one browser profile whose HTTP cache every test shares (`Chromium`); each test
+  opens its own visitor (``browser.new_context(viewport=...)``, `Visitor`) and closes it: its
+  pages' ``beforeunload`` runs, as a browser window closing does, so that each page's kernel is
+  shut down at once, and its cookies and storage are wiped for the next visitor.
 - ``watched_page``: a fresh page whose console errors, page errors and requests
   to hosts other than this machine are recorded (``watch.console_errors``,
   ``watch.outside_requests``); outside requests are aborted, there is no network.
@@ -38,12 +39,14 @@ needs another store or other Voila flags says so through ``start_app``'s argumen
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -51,7 +54,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks.app_timing import CHROMIUM, is_outside, launch_chromium, leave  # noqa: E402 (after the sys.path set-up above)
+from benchmarks.app_timing import CHROMIUM, CHROMIUM_ARGS, is_outside, launch_chromium, leave  # noqa: E402 (after the sys.path set-up above)
 from munchkin_nb.app import NOTEBOOK, SITE, AppServer, serve  # noqa: E402 (after the sys.path set-up above)
 from munchkin_nb.site import BY_NOTEBOOK, PAGES  # noqa: E402 (after the sys.path set-up above)
 
@@ -201,63 +204,159 @@ def app_server(site_page) -> SitePage:
     return site_page("games")
 
 
-class VisitorContext:
-    """A browser context whose ``close()`` is a visitor leaving (``app_timing.leave``: each
-    page's ``beforeunload`` runs, and Voila's page has its kernel shut down at once); every other
-    attribute is Playwright's context's own."""
+class Visitor:
+    """A visitor's browser window in the session's one browser profile (`Chromium`):
+    ``new_page()``, ``pages``, and ``close()``, which is the visitor leaving (``app_timing.leave``:
+    each page's ``beforeunload`` runs, in which Voila's page has its kernel shut down at once).
+    The profile's HTTP cache outlives the visitor: Voila's scripts are fetched and compiled once
+    for the session, not once per test (a page load cost chromium about 4 s of CPU in a fresh
+    context, about 2 s in a profile that had loaded the site before; measured). What a visitor
+    keeps (cookies, local and session storage) is wiped when it leaves: the next one comes fresh."""
 
-    def __init__(self, context) -> None:
-        self._context = context
+    def __init__(self, browser: Chromium, viewport: dict | None) -> None:
+        self._browser = browser
+        self._viewport = viewport
+        self._pages: list = []
+        self.origins: set[str] = set()
+
+    @property
+    def pages(self) -> list:
+        return [page for page in self._pages if not page.is_closed()]
+
+    def new_page(self):
+        page = self._browser.profile.new_page()
+        if self._viewport is not None:
+            page.set_viewport_size(self._viewport)
+        page.on("framenavigated", lambda frame: frame.parent_frame is None and self._saw(frame.url))
+        self._pages.append(page)
+        return page
+
+    def _saw(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https"):
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
 
     def close(self) -> None:
-        leave(self._context)
+        """The visitor leaves: as ``app_timing.leave``, then what it kept is wiped."""
+        for page in self.pages:
+            # a page that hangs in its unload is left to the session's end
+            with contextlib.suppress(Exception), page.expect_event("close", timeout=10_000):
+                page.close(run_before_unload=True)
+        self._browser.forget(self)
 
     def vanish(self) -> None:
         """Closed with no goodbye (a browser that crashed, a network gone): no ``beforeunload``
         runs, the server hears nothing."""
-        self._context.close()
+        for page in self.pages:
+            page.close()
+        self._browser.forget(self)
+
+
+class Stranger:
+    """A second visitor at the same time as another: an incognito context of its own, sharing
+    nothing with the first (``close()`` leaves as `Visitor`'s does; ``vanish()``)."""
+
+    def __init__(self, context) -> None:
+        self._context = context
+        self.closed = False
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            leave(self._context)
+
+    def vanish(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._context.close()
 
     def __getattr__(self, name: str):
         return getattr(self._context, name)
 
 
 class Chromium:
-    """The session's chromium, its contexts `VisitorContext`s. Playwright's ``context.close()``
-    alone left every page's kernel to the idle cull (45 s): a quick run of tests had 12 pages'
-    kernels alive on the shared site, its cap, and the next page got the busy page."""
+    """The session's chromium: ``new_context(viewport=..., locale=...)`` opens a `Visitor` in its
+    one profile (en-US, downloads accepted); while that visitor is still there, another gets a
+    `Stranger` in a second chromium, launched when first needed. Close every one you open."""
 
-    def __init__(self, browser) -> None:
-        self._browser = browser
+    LOCALE = "en-US"
 
-    def new_context(self, **kwargs) -> VisitorContext:
-        return VisitorContext(self._browser.new_context(**kwargs))
+    def __init__(self, playwright, profile_dir: Path) -> None:
+        self._playwright = playwright
+        self.profile = playwright.chromium.launch_persistent_context(
+            str(profile_dir),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=list(CHROMIUM_ARGS),
+            locale=self.LOCALE,
+            accept_downloads=True,
+        )
+        # the profile's first tab stays open (the profile would end with its last tab); through
+        # it, the DevTools protocol wipes what a visitor kept
+        keeper = self.profile.pages[0] if self.profile.pages else self.profile.new_page()
+        self._devtools = self.profile.new_cdp_session(keeper)
+        self._visitor: Visitor | None = None
+        self._strangers: list[Stranger] = []
+        self._second = None
 
-    def __getattr__(self, name: str):
-        return getattr(self._browser, name)
+    @property
+    def contexts(self) -> list:
+        """The visitors not yet closed."""
+        visitors: list = [self._visitor] if self._visitor is not None else []
+        return visitors + [stranger for stranger in self._strangers if not stranger.closed]
+
+    def new_context(self, *, viewport: dict | None = None, locale: str = LOCALE, **options):
+        if self._visitor is None and locale == self.LOCALE and options in ({}, {"accept_downloads": True}):
+            self._visitor = Visitor(self, viewport)
+            return self._visitor
+        if self._second is None:
+            self._second = launch_chromium(self._playwright)
+        stranger = Stranger(self._second.new_context(viewport=viewport, locale=locale, **options))
+        self._strangers.append(stranger)
+        return stranger
+
+    def forget(self, visitor: Visitor) -> None:
+        """What `visitor` kept is wiped from the profile: cookies, and each origin's storage."""
+        self.profile.clear_cookies()
+        for origin in sorted(visitor.origins):
+            self._devtools.send(
+                "Storage.clearDataForOrigin",
+                {
+                    "origin": origin,
+                    "storageTypes": "local_storage,session_storage,indexeddb,service_workers,cache_storage",
+                },
+            )
+        if self._visitor is visitor:
+            self._visitor = None
+
+    def close(self) -> None:
+        self.profile.close()
+        if self._second is not None:
+            self._second.close()
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(tmp_path_factory):
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield Chromium(chromium)
+        chromium = Chromium(playwright, tmp_path_factory.mktemp("chromium-profile"))
+        yield chromium
         chromium.close()
 
 
 @pytest.fixture(autouse=True)
 def _contexts_closed(request) -> Iterator[None]:
-    """Every browser context a test opened is closed when it ends, failed or not, as a visitor
-    leaves (`leave`): a page left open keeps its kernel on the shared site, and the next test
-    that counts the server's kernels (``test_site_journey``) would fail for it (a failed wait
-    left two guided games open: 9 kernels, not 7)."""
+    """Every visitor a test opened leaves when it ends, failed or not (``close()``): a page left
+    open keeps its kernel on the shared site, and the next test that counts the server's kernels
+    (``test_site_journey``) would fail for it (a failed wait left two guided games open: 9
+    kernels, not 7); and the next visitor must not find its cookies."""
     yield
     if "browser" in request.fixturenames:
-        for context in list(request.getfixturevalue("browser").contexts):
-            leave(context)
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
 
 
 @dataclass
@@ -275,7 +374,7 @@ class PageWatch:
             else:
                 route.continue_()
 
-        context.route("**/*", guard)
+        page.route("**/*", guard)
         page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
         page.on("pageerror", lambda error: self.console_errors.append(f"page error: {error}"))
         page.on(
