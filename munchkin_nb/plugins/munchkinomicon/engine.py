@@ -35,6 +35,7 @@ from munchkin_nb.engine.kit import (
     Term,
     Whose,
     act,
+    advance,
     card,
     change_level,
     discard,
@@ -225,6 +226,9 @@ def _unstick(b: Builder, dead: str) -> None:
         asked = True
     if asked:
         discard_remains(b, dead)
+        # those choices were what the game waited for (a fight lost, say): it carries on, as after
+        # the last card looted (without this a death in a fight left no one able to act)
+        advance(b)
 
 
 def _revivals(b: Builder, events: list[Event]) -> set[str]:
