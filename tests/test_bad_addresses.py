@@ -30,6 +30,13 @@ def notice_of(page: widgets.Widget) -> str:
     return unescape(re.sub(r"<[^>]+>", " ", boxes[0].value)) if boxes else ""
 
 
+@pytest.fixture(autouse=True)
+def _played_here(tmp_path, monkeypatch) -> None:
+    """The guided games of `play_page` go to this test's folder, not to a new temporary folder
+    that nothing removes (the hosted server sets $MUNCHKIN_PLAY_DB the same way)."""
+    monkeypatch.setenv("MUNCHKIN_PLAY_DB", str(tmp_path / "play.db"))
+
+
 BAD = [
     (lambda p: games_page(DB, p), {"game": "999999"}, "game=999999"),
     (lambda p: games_page(DB, p), {"event": "-1"}, "event=-1"),

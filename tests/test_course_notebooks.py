@@ -15,11 +15,13 @@ NOTEBOOKS = ["notebooks/course.ipynb", "notebooks/play.ipynb"]
 
 
 @pytest.fixture(scope="module")
-def notebook_runs() -> dict[str, str]:
-    # the kernel imports the package of this checkout (not another one installed in the venv)
+def notebook_runs(tmp_path_factory) -> dict[str, str]:
+    # the kernel imports the package of this checkout (not another one installed in the venv);
+    # the guided game stores its game in this run's folder (else a temporary folder left behind)
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        "MUNCHKIN_PLAY_DB": str(tmp_path_factory.mktemp("played") / "play.db"),
     }
     return run_notebooks(NOTEBOOKS, env, timeout=600 * len(NOTEBOOKS))
 
