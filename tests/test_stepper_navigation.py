@@ -111,3 +111,34 @@ def test_the_interaction_graph_marks_the_replays_turn_and_follows_the_stepper() 
         assert "marked" not in view.graph.figure["layout"]["title"]["text"]  # set-up: nobody's turn
         view.stepper.go(next(seq for seq, e in enumerate(events, 1) if e.turn == turn))
         assert view.graph.figure["layout"]["title"]["text"].endswith(f"turn {turn} marked")
+
+
+def test_an_illegal_replay_is_a_message_and_the_stepper_steps_back(tmp_path: Path) -> None:
+    """A stored game whose 4th event deals a card that is not in the deck: events 1-3 draw their
+    table, the 4th a message naming what the engine refused (no table, no traceback), and the
+    stepper goes back to event 3. (Was a browser test: the page shows the stepper's HTML as is.)"""
+    from munchkin_nb.bots import play_game
+
+    record = play_game(3, 5, "heuristic")
+    events = list(record.events)
+    assert events[3].type == "CardDrawn"
+    events[3] = events[3]._replace(payload=dict(events[3].payload, card="no_such_card#9"))
+    with EventStore(str(tmp_path / "illegal.db")) as bad:
+        # stored as it came (an import decides what is legal); the store says it could not fold it
+        with pytest.warns(UserWarning, match=r"'no_such_card#9' is not in the door deck"):
+            game = bad.add_game(record.meta, events)
+        stepper = TurnStepper(bad, game, 1)
+        for seq in (2, 3):
+            stepper.next_button.click()
+            assert stepper.seq == seq and "munchkin-table" in stepper.table.value
+            assert "munchkin-error" not in stepper.event_html.value
+        stepper.next_button.click()
+        assert stepper.seq == 4
+        assert stepper.table.value == ""
+        message = stepper.event_html.value
+        assert "munchkin-error" in message and "illegal or damaged" in message
+        assert "no_such_card#9" in message and "Traceback" not in message
+        assert not stepper.prev_button.disabled
+        stepper.prev_button.click()
+        assert stepper.seq == 3 and "munchkin-table" in stepper.table.value
+        assert "munchkin-error" not in stepper.event_html.value

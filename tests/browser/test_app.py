@@ -1,7 +1,8 @@
 """The app page in chromium, over a real event store (bot games played by the engine, see
 conftest.sample_db): it loads and lists the games, steps through a game with the table the
 store computes, draws a combat's waterfall and, when asked, the interaction graph, explains a bad
-database or an illegal replay, shows no console error and asks nothing of another host.
+database, shows no console error and asks nothing of another host (an illegal replay: the
+stepper's own test, tests/test_stepper_navigation.py).
 
 The expected tables are computed here, independently of the page, with
 ``EventStore(db).state_at(game_id, seq)`` for the seq that the stepper says it shows.
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -26,7 +26,6 @@ TABLE = ".munchkin-table-box table.munchkin-table"
 EVENT = ".munchkin-stepper .munchkin-event b"
 TURN = ".munchkin-turn input"
 ERROR = ".munchkin-error"
-ANALYSER = Path(__file__).resolve().parents[2] / "notebooks" / "replay_analyser.ipynb"
 COMBAT_PLOT = ".munchkin-combat-figure .js-plotly-plot"
 GRAPH_PLOT = ".munchkin-graph-figure .js-plotly-plot"
 SHOW_GRAPH = ".munchkin-show-graph"
@@ -220,61 +219,23 @@ def test_stepping_into_a_combat_draws_its_waterfall_and_the_graph(app_server, wa
 
 
 def test_bad_database_shows_a_message(start_app, tmp_path, watched_page):
-    """The games page and the replay analyser of a site on a store that is no SQLite file (one
-    server for both): each says what is wrong, shows no game (none simulated as if they were the
-    file), and the file is left byte for byte as it was. A missing store and an SQLite file that
-    is no event store are said by the same pages' builders (tests/test_bad_store_pages.py)."""
+    """The games page of a site on a store that is no SQLite file says what is wrong, shows no
+    game (none simulated as if they were the file), and the file is left byte for byte as it
+    was. The replay analyser on that store, a missing store and an SQLite file that is no event
+    store are said by the pages' builders (tests/test_bad_store_pages.py); a replay the engine
+    refuses, by the stepper (tests/test_stepper_navigation.py)."""
     path = tmp_path / "garbage.db"
     path.write_bytes(b"this is not an SQLite file\n" * 40)
     before = path.read_bytes()
-    expected = "is not a readable SQLite database"
     server = start_app(db=path)
     page, watch = watched_page
     page.goto(server.url)
     message = page.locator(ERROR)
     message.wait_for(state="visible")
-    assert expected in message.inner_text()
+    assert "is not a readable SQLite database" in message.inner_text()
     assert page.locator(PICKER).count() == 0
-    assert_no_leak(page)
-
-    page.goto(start_app(db=path, notebook=ANALYSER).url)
-    message = page.locator(ERROR)
-    message.wait_for(state="visible")
-    assert expected in message.inner_text()
     body = page.locator("body").inner_text()
     assert "games in" not in body and "Traceback" not in body and "There was an error" not in body
-    assert page.locator(".munchkin-stepper").count() == 0
-    assert page.title() == "Munchkin replay analyser"
-    assert path.read_bytes() == before
-    watch.assert_clean()
-
-
-def test_illegal_replay_shows_a_message(start_app, tmp_path, watched_page):
-    """A stored game whose 4th event deals a card that is not in the deck: the stepper shows
-    events 1-3, then a message instead of the table (and no traceback), and can step back."""
-    from munchkin_nb.bots import play_game
-
-    record = play_game(3, 5, "heuristic")
-    events = list(record.events)
-    assert events[3].type == "CardDrawn"
-    events[3] = events[3]._replace(payload=dict(events[3].payload, card="no_such_card#9"))
-    path = tmp_path / "illegal.db"
-    with EventStore(str(path)) as bad:
-        bad.add_game(record.meta, events)
-    server = start_app(db=path)
-    page, watch = watched_page
-    open_app(page, server)
-    for n in (2, 3, 4):
-        page.locator(NEXT).click()
-        page.locator(".munchkin-stepper").filter(
-            has_text=re.compile(rf"after event {n} of|Event {n} of")
-        ).wait_for()
-    message = page.locator(ERROR)
-    message.wait_for(state="visible")
-    assert "illegal or damaged" in message.inner_text()
-    assert page.locator(TABLE).count() == 0
     assert_no_leak(page)
-    page.locator(".munchkin-prev").click()
-    wait_for_seq(page, 3)
-    assert page.locator(ERROR).count() == 0
+    assert path.read_bytes() == before
     watch.assert_clean()

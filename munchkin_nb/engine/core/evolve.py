@@ -77,9 +77,18 @@ def _deck_shuffled(s: GameState, e: Event) -> None:
         s.unknown = [c for c in s.unknown if c not in s.decks[kind]]
 
 
+def _lift(pile: list[str], cid: str, where: str) -> None:
+    """Take `cid` off `pile`; a card that is not there is said as such (a damaged or forged
+    replay), not as Python's "list.remove(x): x not in list"."""
+    try:
+        pile.remove(cid)
+    except ValueError:
+        raise ValueError(f"card {cid!r} is not in the {where}") from None
+
+
 def _card_drawn(s: GameState, e: Event) -> None:
     p = e.payload
-    s.decks[p["deck"]].remove(p["card"])
+    _lift(s.decks[p["deck"]], p["card"], f"{p['deck']} deck")
     if p.get("to") == "table":  # drawn straight into play, nobody's (a module's table card)
         s.table.append(p["card"])
     else:
@@ -90,7 +99,7 @@ def _card_drawn(s: GameState, e: Event) -> None:
 
 def _card_taken_from_discard(s: GameState, e: Event) -> None:
     p = e.payload
-    s.discards[p["deck"]].remove(p["card"])
+    _lift(s.discards[p["deck"]], p["card"], f"{p['deck']} discard pile")
     s.player(p["player"]).hand.append(p["card"])
 
 
