@@ -1,5 +1,6 @@
 """Each page of the words work in chromium at phone size (390x844), in Spanish and in another
-language where the page speaks it: nothing wider than the screen, the page in that language.
+language where the page speaks it: nothing wider than the screen, the page in that language,
+and a bad part of the address said in it.
 Screenshots go to $MUNCHKIN_SHOTS when it names a folder (docs/screenshots): the phone's, then the
 same page widened to a desktop's window (one page load: the desktop layout of every page is
 tested in test_pages)."""
@@ -18,6 +19,7 @@ SHOTS = os.environ.get("MUNCHKIN_SHOTS")
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 # the page's widest element against the screen's width (a table or plot scrolls in its own box)
 OVERFLOW = "document.scrollingElement.scrollWidth - window.innerWidth"
+VOILA_ERROR = "There was an error when executing cell"
 
 
 @pytest.fixture(scope="module")
@@ -86,11 +88,30 @@ def _url(server, **params: str) -> str:
     return f"{server.url}{'&' if '?' in server.url else '?'}{query}"
 
 
-@pytest.mark.parametrize(("lang", "heading"), [("es", "Estadísticas"), ("de", "Statistik")])
-def test_the_statistics_page(browser, servers, lang, heading):
-    context, page, errors = _open(browser, _url(servers["stats"], lang=lang))
+def said_in(page, named: str, words: tuple[str, str]) -> None:
+    """The page's address notice names the part it could not use (`named`), what is allowed and
+    that the page shows its default (`words`, in the page's language)."""
+    notice = page.locator(".munchkin-address-notice").inner_text()
+    assert named in notice and all(w in notice for w in words), notice
+    assert VOILA_ERROR not in page.inner_text("body")
+
+
+# a bad part of the address, said on the page in its language (the notebooks of these two pages
+# build the notice themselves; the other pages' builders: tests/test_bad_addresses.py)
+SORT_BOGUS = {"sort": "bogus"}, "sort=bogus", ("se admite", "predeterminado")
+GAME_ZERO = {"game": "0"}, "game=0", ("erlaubt", "Voreinstellung")
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "bad"), [("es", "Estadísticas", SORT_BOGUS), ("de", "Statistik", None)]
+)
+def test_the_statistics_page(browser, servers, lang, heading, bad):
+    params, named, words = bad or ({}, "", ())
+    context, page, errors = _open(browser, _url(servers["stats"], lang=lang, **params))
     page.get_by_text(heading).first.wait_for(state="visible")
     page.locator(".munchkin-stats-table table").wait_for(state="visible")
+    if bad:
+        said_in(page, named, words)
     _fits(page)
     # the browser's store holds three games: too few for any card's rate, said in a line (the
     # plot's width on a phone: test_the_win_rate_plot_keeps_a_phones_width in test_page_languages)
@@ -103,10 +124,15 @@ def test_the_statistics_page(browser, servers, lang, heading):
     context.close()
 
 
-@pytest.mark.parametrize(("lang", "combat"), [("es", "combate ▶▶"), ("de", "Kampf ▶▶")])
-def test_the_analyser(browser, servers, lang, combat):
-    context, page, errors = _open(browser, _url(servers["replay_analyser"], lang=lang))
+@pytest.mark.parametrize(
+    ("lang", "combat", "bad"), [("es", "combate ▶▶", None), ("de", "Kampf ▶▶", GAME_ZERO)]
+)
+def test_the_analyser(browser, servers, lang, combat, bad):
+    params, named, words = bad or ({}, "", ())
+    context, page, errors = _open(browser, _url(servers["replay_analyser"], lang=lang, **params))
     page.locator(".munchkin-game-picker").wait_for(state="visible")
+    if bad:
+        said_in(page, named, words)
     assert page.locator(".munchkin-game-picker option").count() >= 3  # a game picker, not a list
     page.locator(".munchkin-next-combat").click()
     page.get_by_text(combat).first.wait_for(state="visible")

@@ -8,7 +8,9 @@
   window; no console error or warning (but Voila 0.5.13's own); at the end, every kernel that
   served a page of the journey ended on its page's request (never by the idle cull) within 10 s of
   the pages closing, and the server's kernels back to its preheated pool.
-- Bad addresses: a notice naming the value and what is allowed, the page's default, no error box.
+- Bad addresses (a notice naming the value and what is allowed, the page's default): built
+  without a browser in tests/test_bad_addresses.py; in the browser, in test_hosting.py (the games
+  page) and test_page_words.py (the statistics and the analyser, in Spanish and German).
 - Addresses with no page: 404, never a 500.
 
 Screenshots go to ``$MUNCHKIN_SCREENSHOTS`` (default: the test's tmp folder).
@@ -197,41 +199,6 @@ def test_a_newcomer_clicks_through_the_whole_site(site_server, browser, tmp_path
     times["kernels back to the pool"] = round(wait_for_kernels(site_server, POOL, REFILL), 2)
     print(f"\njourney: {json.dumps(times)}")
     assert seed_files == [], "rulebook file names shown (a reader has no such file)"
-
-
-# One bad address of each page, its notice seen in the browser (the games page's: a link to no
-# such game, tests/browser/test_hosting.py); the other kinds of bad value (a game the store lacks,
-# a seed past 64 bits, 5,000 digits, a language no page speaks) are checked on the pages as the
-# notebooks build them, without a browser (tests/test_bad_addresses.py).
-BAD_ADDRESSES = [
-    ("/course?lesson=nonexistent", "lesson=nonexistent", ".munchkin-course-language select"),
-    ("/rules?ruleset=bogus", "ruleset=bogus", ".munchkin-count"),
-    ("/play?players=9&lang=es", "players=9", ".munchkin-review-link"),
-    ("/stats?sort=bogus", "sort=bogus", "a.munchkin-card-link"),
-    ("/analyser?game=0", "game=0", NEXT),
-]
-
-
-@pytest.mark.parametrize(("path", "named", "ready"), BAD_ADDRESSES, ids=[b[1][:20] for b in BAD_ADDRESSES])
-def test_a_bad_address_is_said_and_the_page_shows_its_default(
-    site_server, browser, tmp_path, path, named, ready
-):
-    context = browser.new_context(viewport=SIZES["desktop"])
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    console = Console(page)
-    page.goto(site_server.url.rstrip("/") + path)
-    page.locator(ready).first.wait_for(state="visible")
-    notice = page.locator(".munchkin-address-notice").inner_text()
-    assert named in notice
-    spanish = "lang=es" in path
-    assert ("se admiten" if spanish else "allowed are") in notice
-    assert ("predeterminado" if spanish else "default") in notice
-    assert VOILA_ERROR not in page.inner_text("body")
-    assert console.bad == []
-    name = re.sub(r"\W+", "-", named[:24]).strip("-")
-    page.screenshot(path=str(screenshots(tmp_path) / f"site-bad-address-{name}.png"))
-    context.close()
 
 
 def status_of(url: str) -> int:
