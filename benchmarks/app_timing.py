@@ -63,13 +63,18 @@ def leave(context) -> None:
     before the context is. Playwright's ``context.close()`` alone runs no ``beforeunload``: the
     page's kernel then lives on until the server's idle cull (45 s in voila.json), and a quick run
     of page loads reaches the server's cap of kernels and is shown the busy page."""
-    for page in context.pages:
+    close_pages(context.pages)
+    context.close()
+
+
+def close_pages(pages) -> None:
+    """Close each of `pages` as a visitor closes a tab: its ``beforeunload`` runs first (`leave`)."""
+    for page in pages:
         if page.is_closed():
             continue
-        # a page that hangs in its unload is closed with the context
+        # a page that hangs in its unload is closed with its context, or left to the session's end
         with contextlib.suppress(Exception), page.expect_event("close", timeout=10_000):
             page.close(run_before_unload=True)
-    context.close()
 
 
 @contextmanager

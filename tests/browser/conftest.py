@@ -39,7 +39,6 @@ needs another store or other Voila flags says so through ``start_app``'s argumen
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import sys
@@ -54,7 +53,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks.app_timing import CHROMIUM, CHROMIUM_ARGS, is_outside, launch_chromium, leave  # noqa: E402 (after the sys.path set-up above)
+from benchmarks.app_timing import CHROMIUM, CHROMIUM_ARGS, close_pages, is_outside, launch_chromium, leave  # noqa: E402 (after the sys.path set-up above)
 from munchkin_nb.app import NOTEBOOK, SITE, AppServer, serve  # noqa: E402 (after the sys.path set-up above)
 from munchkin_nb.site import BY_NOTEBOOK, PAGES  # noqa: E402 (after the sys.path set-up above)
 
@@ -238,10 +237,7 @@ class Visitor:
 
     def close(self) -> None:
         """The visitor leaves: as ``app_timing.leave``, then what it kept is wiped."""
-        for page in self.pages:
-            # a page that hangs in its unload is left to the session's end
-            with contextlib.suppress(Exception), page.expect_event("close", timeout=10_000):
-                page.close(run_before_unload=True)
+        close_pages(self.pages)
         self._browser.forget(self)
 
     def vanish(self) -> None:
@@ -366,7 +362,10 @@ class PageWatch:
     console_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
 
-    def attach(self, context, page) -> None:
+    def attach(self, page) -> None:
+        """Watch `page` (each tab of a visitor is attached on its own). Its requests go through
+        a route, which turns the HTTP cache off for this page only."""
+
         def guard(route):
             if is_outside(route.request.url):
                 self.outside_requests.append(route.request.url)
@@ -394,6 +393,6 @@ def watched_page(browser):
     page = context.new_page()
     page.set_default_timeout(PAGE_TIMEOUT_MS)
     watch = PageWatch()
-    watch.attach(context, page)
+    watch.attach(page)
     yield page, watch
     context.close()

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import PageWatch
 from playwright.sync_api import expect
 
 from munchkin_nb.widgets.course import ORDER
@@ -35,28 +36,13 @@ def course_server(start_app):
             os.environ["PYTHONPATH"] = old
 
 
-class _Watch:
-    """PageWatch (conftest) for a context whose pages come and go."""
-
-    def __init__(self, context, page):
-        from tests.browser.conftest import PageWatch
-
-        self.inner = PageWatch()
-        self.inner.attach(context, page)
-
-    def attach_page(self, page):
-        page.on("console", lambda msg: msg.type == "error" and self.inner.console_errors.append(msg.text))
-        page.on("pageerror", lambda error: self.inner.console_errors.append(f"page error: {error}"))
-
-    def assert_clean(self):
-        self.inner.assert_clean()
-
-
 def _page(browser, size):
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     page.set_default_timeout(90_000)
-    return context, page, _Watch(context, page)
+    watch = PageWatch()
+    watch.attach(page)
+    return context, page, watch
 
 
 def _shot(page, name):
@@ -134,7 +120,7 @@ def test_a_lesson_through_its_checks_and_progress_after_reload(browser, course_s
     page.close(run_before_unload=True)  # the tab closed: its kernel is shut down
     page = context.new_page()
     page.set_default_timeout(90_000)
-    watch.attach_page(page)
+    watch.attach(page)  # the new tab watched as the first
     page.goto(course_server.url)
     page.locator(LINK).first.wait_for(state="visible")
     page.wait_for_function("sel => document.querySelector(sel).innerText.includes('done')", arg=LINK)

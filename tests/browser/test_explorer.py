@@ -30,7 +30,7 @@ def open_page(browser, server, viewport):
     page = context.new_page()
     page.set_default_timeout(PAGE_TIMEOUT_MS)
     watch = PageWatch()
-    watch.attach(context, page)
+    watch.attach(page)
     page.goto(server.url)
     page.locator(SEARCH).wait_for(state="visible")
     return context, page, watch
