@@ -89,6 +89,42 @@ def console_problems(page) -> list[str]:
     return problems
 
 
+# The two window sizes every page is checked at.
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+def at_both_sizes(
+    page,
+    shot=None,
+    *,
+    name: str = "the page",
+    scroll_to: str | None = None,
+    fits: bool = True,
+    full_page: bool = False,
+    layout_ms: int = 300,
+) -> None:
+    """The page as it is now at the phone's size, then widened to a desktop's window; at each, its
+    widgets laid out again (`layout_ms`), nothing wider than the window (when `fits`), the element
+    `scroll_to` in view and, when `shot` gives a path for the size ("phone", "desktop"), a
+    screenshot there; back at the phone's size after."""
+    for size, window in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(window)
+        page.wait_for_timeout(layout_ms)  # the widgets' layout at this width
+        if fits:
+            wider = page.evaluate(OVERFLOW)
+            assert wider <= 0, f"{name}: {wider} px wider than the {size}'s window"
+        if scroll_to:
+            page.locator(scroll_to).first.scroll_into_view_if_needed()
+        path = shot(size) if shot is not None else None
+        if path is not None:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(path), full_page=full_page)
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(layout_ms)
+
+
 SAMPLE_SEEDS = (11, 12, 13)  # three 4-player bot games
 SAMPLE_PLAYERS = 4
 

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import PageWatch
+from conftest import PageWatch, at_both_sizes
 from playwright.sync_api import expect
 
 from munchkin_nb.widgets.course import ORDER
@@ -51,14 +51,9 @@ def _shot(page, name):
 
 
 def _shots(page, name):
-    """`name`_<size>: the page as it is, in a desktop's window and at the phone's size, where it
-    stays after."""
-    for size in SIZES:
-        page.set_viewport_size(SIZES[size])
-        page.wait_for_timeout(300)  # the widgets' layout at this width
-        _shot(page, f"{name}_{size}")
-    page.set_viewport_size(SIZES["phone"])
-    page.wait_for_timeout(300)
+    """`name`_<size>: the page as it is, at the phone's size and in a desktop's window (when
+    $MUNCHKIN_SHOTS names a folder); at the phone's size after."""
+    at_both_sizes(page, lambda size: Path(SHOTS) / f"{name}_{size}.png" if SHOTS else None, fits=False)
 
 
 def _click(page, selector, text=None):

@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import console_problems
+from conftest import at_both_sizes, console_problems
 
 pytestmark = pytest.mark.browser
 
@@ -74,18 +74,9 @@ def overflow(page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
 
-def at_both_sizes(page, folder: Path, name: str, scroll_to: str | None = None) -> None:
-    """The page as it is now, at the phone's size and widened to a desktop's window: nothing wider
-    than the window, a screenshot each (judge_<size><name>.png); back at the phone's size after."""
-    for size in ("phone", "desktop"):
-        page.set_viewport_size(SIZES[size])
-        page.wait_for_timeout(300)  # the widgets' layout at this width
-        assert overflow(page) <= 0, f"{name or 'the page'}: wider than the {size}'s window"
-        if scroll_to:
-            page.locator(scroll_to).scroll_into_view_if_needed()
-        page.screenshot(path=str(folder / f"judge_{size}{name}.png"))
-    page.set_viewport_size(SIZES["phone"])
-    page.wait_for_timeout(300)
+def judge_shots(folder: Path, name: str):
+    """Where `at_both_sizes` saves the judge's screenshot of a size: judge_<size><name>.png."""
+    return lambda size: folder / f"judge_{size}{name}.png"
 
 
 def test_a_visitor_gets_the_rulebooks_rulings_and_shares_the_table(judge_server, browser, tmp_path, request):
@@ -98,7 +89,7 @@ def test_a_visitor_gets_the_rulebooks_rulings_and_shares_the_table(judge_server,
     page.goto(judge_server.url)
     page.locator(ANSWERS).first.wait_for(state="visible")
     page.wait_for_function("() => location.search.includes('position=v1.')")
-    at_both_sizes(page, folder, "")
+    at_both_sizes(page, judge_shots(folder, ""))
 
     # the example table: Ana (a warrior, level 3, Helm of Courage) fights the Lame Goblin;
     # Ben (level 9) holds a curse, Cleo 1,000 Gold Pieces
@@ -106,7 +97,7 @@ def test_a_visitor_gets_the_rulebooks_rulings_and_shares_the_table(judge_server,
     assert "Allowed" in ruling and "curse.any" in ruling
     ruling = why_not(page, "Cleo", "Play … to give … a level", "1,000 Gold Pieces", "Ben")
     assert "Not allowed" in ruling and "level.win_by_kill" in ruling and "level 10 needs a kill" in ruling
-    at_both_sizes(page, folder, "_why_not", scroll_to=".munchkin-judge-ruling")
+    at_both_sizes(page, judge_shots(folder, "_why_not"), name="why not", scroll_to=".munchkin-judge-ruling")
 
     # a warrior ties the monster: level 1, the helm taken off
     page.locator(".munchkin-judge-player-0 .munchkin-judge-equipped .jupyter-widget-tag-close").first.click()
@@ -114,7 +105,7 @@ def test_a_visitor_gets_the_rulebooks_rulings_and_shares_the_table(judge_server,
     line = page.locator(FIGHT_LINE).inner_text()
     assert "= 1" in line and "players win" in line, line
     assert "combat.ties" in page.locator(".munchkin-judge-fight").inner_text()
-    at_both_sizes(page, folder, "_tie", scroll_to=".munchkin-judge-fight")
+    at_both_sizes(page, judge_shots(folder, "_tie"), name="a tie", scroll_to=".munchkin-judge-fight")
 
     # the judge's answer after a change, measured in the browser (in a desktop's window)
     page.set_viewport_size(SIZES["desktop"])
@@ -156,7 +147,7 @@ def test_a_visitor_gets_the_rulebooks_rulings_and_shares_the_table(judge_server,
 
     assert overflow(page) <= 0, "the page is wider than the window"
     assert other_bad == [], other_bad
-    at_both_sizes(page, folder, "_exported")
+    at_both_sizes(page, judge_shots(folder, "_exported"), name="exported")
     assert bad == [], bad
 
 

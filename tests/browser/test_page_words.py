@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import at_both_sizes
 
 pytestmark = pytest.mark.browser
 
@@ -58,24 +59,18 @@ def _open(browser, url: str, size: str = "phone"):
     return context, page, errors
 
 
-def _shot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=False)
-
-
 def _shots(page, name: str, scroll_to: str | None = None) -> None:
     """The page as it is now at the phone's size and in a desktop's window (`scroll_to` in view),
-    when $MUNCHKIN_SHOTS asks for them: `name` with ``{size}`` filled in; the phone's size after."""
-    if not SHOTS:
-        return
-    for size in ("phone", "desktop"):
-        page.set_viewport_size(SIZES[size])
-        page.wait_for_timeout(500)  # the widgets' layout at this width
-        if scroll_to:
-            page.locator(scroll_to).first.scroll_into_view_if_needed()
-        _shot(page, name.format(size=size))
-    page.set_viewport_size(SIZES["phone"])
+    when $MUNCHKIN_SHOTS asks for them: `name` with ``{size}`` filled in; the phone's size after.
+    (Whether it fits: `_fits`, at the phone's size.)"""
+    if SHOTS:
+        at_both_sizes(
+            page,
+            lambda size: Path(SHOTS) / f"{name.format(size=size)}.png",
+            scroll_to=scroll_to,
+            fits=False,
+            layout_ms=500,
+        )
 
 
 def _fits(page) -> None:

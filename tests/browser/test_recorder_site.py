@@ -15,7 +15,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from conftest import console_problems
+from conftest import at_both_sizes, console_problems
 
 from tests.browser.test_judge_site import SIZES, overflow, shots
 
@@ -144,14 +144,10 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     too, and fits both."""
     folder = shots(tmp_path)
 
-    def at_both_sizes(name: str, full_page: bool = False) -> None:
-        for size in ("phone", "desktop"):
-            page.set_viewport_size(SIZES[size])
-            page.wait_for_timeout(300)  # the widgets' layout at this width
-            assert overflow(page) <= 0, f"{name}: wider than the {size}'s window"
-            page.screenshot(path=str(folder / f"recorder_{size}_{name}.png"), full_page=full_page)
-        page.set_viewport_size(SIZES["phone"])
-        page.wait_for_timeout(300)
+    def both_sizes(name: str, full_page: bool = False) -> None:
+        at_both_sizes(
+            page, lambda size: folder / f"recorder_{size}_{name}.png", name=name, full_page=full_page
+        )
 
     context = browser.new_context(viewport=SIZES["phone"], locale="en-US")
     request.addfinalizer(context.close)
@@ -160,7 +156,7 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     bad = console_problems(page)
     page.goto(record_server.url)
     page.locator(".munchkin-rec-start").wait_for(state="visible")
-    at_both_sizes("start", full_page=True)
+    both_sizes("start", full_page=True)
     start_game(page)
     address = page.url
     assert "Ana lays out their first cards" in page.locator(STATUS).inner_text()
@@ -172,14 +168,14 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     while stored(page) < HALF:
         taps.append(record_one(page))
         if len(taps) == 6:
-            at_both_sizes("table")
+            both_sizes("table")
         assert overflow(page) <= 0, f"wider than the window after {taps[-1]!r}"
     # a card drawn asked for by name: the prompt, looked at
     asked = page.locator(".munchkin-rec-common button", has_text="Kick open the door")
     if asked.count():
         tap(page, asked.first)
         page.locator(".munchkin-rec-pick-search input").fill("go")
-        at_both_sizes("card_asked")
+        both_sizes("card_asked")
         while answer_chance(page):
             pass
         taps.append("Kick open the door")
@@ -214,13 +210,13 @@ def test_a_table_records_a_game_closes_the_page_continues_and_the_referee_takes_
     tap(page, page.locator(".munchkin-rec-other-record"))
     ruling = page.locator(".munchkin-rec-ask-box .munchkin-ruling")
     assert "The rules do not allow it" in ruling.inner_text() and ruling.get_attribute("data-rule")
-    at_both_sizes("refused")
+    both_sizes("refused")
     tap(page, page.locator(".munchkin-rec-take-back"))
     assert not page.locator(".munchkin-rec-ask-box .munchkin-ruling").count()
 
     while stored(page) < ACTIONS:
         taps.append(record_one(page))
-    at_both_sizes("later")
+    both_sizes("later")
     buttons = page.locator(".munchkin-rec-common button")
     for i in range(buttons.count()):
         box = buttons.nth(i).bounding_box()
