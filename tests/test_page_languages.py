@@ -87,7 +87,7 @@ def _stats_page(stats, lang):
     from munchkin_nb.widgets.stats_view import StatsView
 
     view = StatsView(stats, lang=lang)
-    text = shown_text(view.widget)
+    text = shown_text(view.address) + shown_text(view.widget)  # the notebook shows both
     view.filter.value = "no such card"  # the message when nothing matches
     return text + shown_text(view.widget)
 

@@ -18,6 +18,7 @@ from munchkin_nb.site import page_url
 from munchkin_nb.viz.figures import MODEBAR, Spec, fit_title, template, title_margin
 from munchkin_nb.viz.words import any_card_name
 
+from .address import PageAddress
 from .base import View
 from .figure_output import show_figure, show_message
 from .links import card_link, cards_with_a_view, in_link, link
@@ -190,6 +191,10 @@ class StatsView(View):
         self.store = store
         self.lang = lang
         _ = self._ = gettext("stats", lang)
+        # the page's address and its copy-link button, in the words of the games page's own
+        self.address = PageAddress()
+        say = gettext("games", lang)
+        self.address.say(say("copy link"), say("link copied"), say("copy the link to this position"))
         self.sort = widgets.Dropdown(
             options=[(_(words), key) for key, (words, _order) in SORTS.items()],
             value="most drawn",
