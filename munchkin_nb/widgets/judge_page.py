@@ -84,7 +84,8 @@ class JudgePage(View):
         self.ruleset = widgets.Dropdown(
             description=t("ruleset"),
             options=[(self._ruleset_name(r), r) for r in RULESETS],
-            layout=widgets.Layout(width="260px", max_width="100%"),
+            # the longest rulebook's name whole in a desktop's window (as the recorder's menu)
+            layout=widgets.Layout(width="480px", max_width="100%"),
         )
         self.modules = wide(widgets.TagsInput(value=[], allowed_tags=[], allow_duplicates=False))
         self.modules.placeholder = t("modules")
