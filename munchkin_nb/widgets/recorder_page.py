@@ -193,7 +193,10 @@ class RecorderPage(View):
         self.common.add_class("munchkin-rec-common")
         self.who = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
         self.who.add_class("munchkin-rec-who")
-        self.search = wide(widgets.Text(placeholder=t("search all actions…"), continuous_update=True))
+        # "auto": the column's whole width less the widget's own margins (100% stuck out by them)
+        self.search = wide(
+            widgets.Text(placeholder=t("search all actions…"), continuous_update=True), width="auto"
+        )
         self.search.add_class("munchkin-rec-search")
         self.search.observe(lambda _c: self._show_found(), names="value")
         self.found = widgets.VBox(layout=widgets.Layout(max_width="100%"))
