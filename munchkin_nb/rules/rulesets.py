@@ -124,6 +124,13 @@ def deck_name(ruleset_name: str, modules: Sequence[str] = (), mix: Sequence[str]
     return "+".join([MIX.join([RULESETS[ruleset_name].card_set, *mix]), *extra])
 
 
+def opening_card(card_set: str) -> str:
+    """The card a view of `card_set` (a `deck_name`) opens at: the `first_card` of the ruleset
+    whose own set leads it, "" when that ruleset names none."""
+    own = card_set.split("+")[0].split(MIX)[0]  # deck_name's "<game>&<mixed>+<module>": <game>
+    return next((rs.first_card for rs in RULESETS.values() if rs.card_set == own and rs.first_card), "")
+
+
 def check_mix(names: object, ruleset_name: str = BASE_GAME) -> list[str]:
     """The card sets to shuffle into a game of `ruleset_name`, checked (in the order named);
     ValueError in one line names a set that is unknown, named twice, the game's own, or one whose

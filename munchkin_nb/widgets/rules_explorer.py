@@ -21,7 +21,7 @@ from munchkin_nb.rules import BASE_GAME, RULES, RULESETS, Rule
 from munchkin_nb.rules.citations import citation_html
 from munchkin_nb.rules.compare import compared_rulesets, differences
 from munchkin_nb.rules.i18n import card_name, wording
-from munchkin_nb.rules.rulesets import MIX, MODULES, deck_name
+from munchkin_nb.rules.rulesets import MODULES, deck_name, opening_card
 from munchkin_nb.rules.search import MAX_QUERY, Hit, bounded, search
 
 from .address import PageAddress
@@ -393,11 +393,10 @@ class CardRelations(View):
         return sorted((f"{self._label(c)} ({t(c.kind.replace('_', ' '))})", c.id) for c in cards)
 
     def _default(self, cards: list[Any]) -> str:
-        """The card the view opens at: the first card its game's ruleset names, else the first."""
+        """The card the view opens at: the one its game's ruleset names, else the first."""
         ids: list[str] = [c.id for c in cards]
-        own = self.card_set.name.split("+")[0].split(MIX)[0]  # "<game>&<mixed>+<module>": <game>
-        named = {rs.first_card for rs in RULESETS.values() if rs.card_set == own} - {""}
-        return next((i for i in ids if i in named), ids[0])
+        named = opening_card(self.card_set.name)
+        return named if named in ids else ids[0]
 
     def relabel(self, lang: str) -> None:
         t = gettext(DOMAIN, lang)
