@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import at_both_sizes
 
 from munchkin_nb.analysis.variations import branch, other_choice
 from munchkin_nb.store import EventStore
@@ -64,6 +65,11 @@ def snap(page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=False)
+
+
+def shots(name: str):
+    """`at_both_sizes`'s screenshots, <name>-<size>.png, when $MUNCHKIN_SHOTS names a folder."""
+    return lambda size: Path(SHOTS) / f"{name}-{size}.png" if SHOTS else None
 
 
 def resize(page, size: str) -> None:
@@ -205,10 +211,7 @@ def test_game_filters(browser, family_app):
         page.locator(".munchkin-filter-count").filter(has_text=" of 4 games").wait_for()
         kept = [t.replace("\xa0", " ") for t in picker.locator("option").all_inner_texts()]
         assert kept and all(f"won by {names[0]}" in label for label in kept)
-        for size in ("phone", "desktop"):
-            resize(page, size)
-            fits(page, size)
-            snap(page, f"analyser-filters-{size}")
+        at_both_sizes(page, shots("analyser-filters"), name="the filtered analyser")
     finally:
         context.close()
     assert errors == []
@@ -244,11 +247,7 @@ def test_stats_page(browser, stats_app, family_db):
         page.wait_for_function(
             f"document.querySelectorAll('.munchkin-stats-table table tr').length == {rows}"
         )
-        for size in ("phone", "desktop"):
-            resize(page, size)
-            fits(page, size)
-            page.locator(".munchkin-stats-filter").scroll_into_view_if_needed()
-            snap(page, f"stats-{size}")
+        at_both_sizes(page, shots("stats"), name="the statistics", scroll_to=".munchkin-stats-filter")
     finally:
         context.close()
     assert errors == []
