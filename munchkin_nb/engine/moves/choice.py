@@ -17,7 +17,7 @@ from ..core.decisions import (
 )
 from ..core.state import GameState
 from ..procs.curses import apply_curse
-from ..procs.flow import advance, discard, discard_remains, give, reopen_if_fighting
+from ..procs.flow import advance, discard, end_looting, give, reopen_if_fighting
 from ..procs.steps import resume, steps_rule
 from ..query.cardinfo import gold
 from ..query.items import entry_refusal
@@ -153,10 +153,9 @@ class LootTheBody(Move):
         )
         more = any(p["kind"] == "loot_the_body" and p["dead"] == dead for p in s.pending)
         if not more or not _lootable(s, dead):
-            while s.pending and s.pending[0]["kind"] == "loot_the_body" and s.pending[0]["dead"] == dead:
-                _done(b, s.pending[0]["player"], "loot_the_body")
-            discard_remains(b, dead)
-        advance(b)
+            end_looting(b, dead, ["curse.victim_chooses"])  # the rule `_done` records
+        else:
+            advance(b)
 
 
 def _victim_zone(s: GameState, pend: TakeItemDecision) -> list[str]:

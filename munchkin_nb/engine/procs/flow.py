@@ -295,6 +295,17 @@ def discard_remains(b: Builder, victim: str) -> None:
         discard(b, victim, cid, "left on the body", ["death.loot_the_body"])
 
 
+def end_looting(b: Builder, dead: str, rules: Iterable[str]) -> None:
+    """Nobody loots `dead` any more (their body is empty, or the last looter took a card): the
+    looters' choices still waiting are closed under `rules`, what is left on the body is
+    discarded, and the game carries on (a lost fight ends)."""
+    s = b.s
+    while s.pending and s.pending[0]["kind"] == "loot_the_body" and s.pending[0]["dead"] == dead:
+        b.emit("DecisionMade", {"player": s.pending[0]["player"], "kind": "loot_the_body"}, list(rules))
+    discard_remains(b, dead)
+    advance(b)
+
+
 # -- what follows a card played or lost ---------------------------------------
 def after_race_lost(b: Builder, name: str, rules: Iterable[str] = ("items.big_after_dwarf",)) -> None:
     """A race card has left `name`'s table: with more big items than now allowed, they choose one to keep."""

@@ -35,12 +35,11 @@ from munchkin_nb.engine.kit import (
     Term,
     Whose,
     act,
-    advance,
     card,
     change_level,
     discard,
-    discard_remains,
     draw,
+    end_looting,
     enhancer_value,
     move,
     params,
@@ -212,23 +211,13 @@ def _deaths(b: Builder, events: list[Event]) -> None:
 
 
 def _unstick(b: Builder, dead: str) -> None:
-    """A body left with nothing to loot once the book went: its looters have nothing to choose."""
+    """A body left with nothing to loot once the book went: its looters have nothing to choose,
+    and the game goes on as after the last card looted."""
     s, p = b.s, b.s.player(dead)
     if not p.dead or p.hand or p.equipped or p.carried or p.attachments:
         return
-    asked = False
-    while s.pending and s.pending[0]["kind"] == "loot_the_body" and s.pending[0]["dead"] == dead:
-        b.emit(
-            "DecisionMade",
-            {"player": s.pending[0]["player"], "kind": "loot_the_body"},
-            ["munchkinomicon.dies"],
-        )
-        asked = True
-    if asked:
-        discard_remains(b, dead)
-        # those choices were what the game waited for (a fight lost, say): it carries on, as after
-        # the last card looted (without this a death in a fight left no one able to act)
-        advance(b)
+    if s.pending and s.pending[0]["kind"] == "loot_the_body" and s.pending[0]["dead"] == dead:
+        end_looting(b, dead, ["munchkinomicon.dies"])
 
 
 def _revivals(b: Builder, events: list[Event]) -> set[str]:
